@@ -1,0 +1,79 @@
+// Installs what the repository needs on a fresh machine that has only Node 20+ and the registries:
+// pnpm (pinned), the workspace's dependencies from the lockfile, and — for the test suite — Debian's
+// Chromium and PostgreSQL 15 when missing and we are root.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { capture, fail, root, run, step } from './lib/run.mjs';
+
+const PNPM_VERSION = '10.34.9';
+const localPnpm = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
+
+export function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    fail(`Node ${process.versions.node} is too old: Appforge needs Node 20.19 or newer.`);
+  }
+}
+
+/** The pnpm to use: a global pnpm 10, else a copy pinned under .tools/ (installed through npm). */
+export async function ensurePnpm() {
+  const globalVersion = capture('pnpm', ['--version']);
+  if (globalVersion?.startsWith('10.')) return 'pnpm';
+  if (capture(localPnpm, ['--version']) === PNPM_VERSION) return localPnpm;
+  step(`Installing pnpm ${PNPM_VERSION} into .tools/`);
+  // Corepack cannot verify signatures against this registry, so pnpm comes through npm instead.
+  const code = await run('npm', [
+    'install', '--prefix', join(root, '.tools'), '--no-audit', '--no-fund', '--no-save',
+    '--loglevel=error', `pnpm@${PNPM_VERSION}`,
+  ]);
+  if (code !== 0 || capture(localPnpm, ['--version']) !== PNPM_VERSION) fail('Could not install pnpm.');
+  return localPnpm;
+}
+
+export async function installDependencies(pnpm) {
+  step('Installing dependencies (pnpm install --frozen-lockfile)');
+  const code = await run(pnpm, ['install', '--frozen-lockfile', '--prefer-offline'], {
+    env: { ...process.env, CI: process.env.CI ?? 'true' },
+  });
+  if (code !== 0) fail('pnpm install failed.');
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+let aptUpdated = false;
+
+async function aptInstall(packages, why) {
+  if (!isRoot) {
+    fail(`${why} is missing. Install it with: sudo apt-get install -y ${packages.join(' ')}`);
+  }
+  step(`Installing ${packages.join(' ')} from Debian (${why})`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) fail('apt-get update failed.');
+    aptUpdated = true;
+  }
+  const code = await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+  if (code !== 0) fail(`apt-get install ${packages.join(' ')} failed.`);
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+/** Chromium for the end-to-end tests, PostgreSQL 15 for the backend's real-server tests. */
+export async function ensureTestSystemPackages() {
+  if (!existsSync(chromiumPath)) await aptInstall(['chromium'], 'Chromium for the end-to-end tests');
+  if (!existsSync(join(pgBin, 'initdb'))) {
+    await aptInstall(['postgresql-15'], 'PostgreSQL 15 for the backend tests');
+  }
+}
+
+export async function bootstrap({ forTests = false } = {}) {
+  checkNode();
+  const pnpm = await ensurePnpm();
+  await installDependencies(pnpm);
+  if (forTests) await ensureTestSystemPackages();
+  return pnpm;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await bootstrap({ forTests: process.argv.includes('--tests') });
+}
