@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+// In dev the workspace packages resolve to their TypeScript source through the private
+// "@appforge/source" export condition (fast inner loop, no prior build). `vite build` leaves
+// the condition out on purpose: it then consumes each package's dist/, which proves every
+// package really builds.
+export default defineConfig(({ command }) => ({
+  plugins: [react()],
+  envPrefix: 'VITE_',
+  resolve:
+    command === 'serve' ? { conditions: ['@appforge/source', ...defaultClientConditions] } : {},
+  build: {
+    // scripts/size.mjs reads dist/.vite/manifest.json to measure the initial JS per route.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // @appforge/ui's barrel imports dompurify and marked (for <Markdown>). Both run setup code
+        // at import time that touches nothing global, but they do not declare "sideEffects": false,
+        // so without this hint every page would download them (~25 KB gz) even when no markdown
+        // is rendered. Modules that really use them still get them in full.
+        moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](dompurify|marked)[\\/]/.test(id),
+      },
+    },
+  },
+  // The port comes from the command line (`vite preview --port 4173 --strictPort`).
+  // Custom domains are tried locally as *.localhost, so those hosts must be accepted.
+  server: { allowedHosts: ['.localhost'] },
+  preview: { allowedHosts: ['.localhost'] },
+}));

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import type { PlaywrightTestConfig } from '@playwright/test';
+
+// Playwright drives the system's Debian Chromium (no browser download: the machine is offline).
+// `turbo run e2e` builds every dependency first (apps/web with apps/web/.env.production, the
+// backend); this file only starts the built servers.
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CI = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
+const localPnpm = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
+const pnpm = existsSync(localPnpm) ? localPnpm : 'pnpm';
+
+const WEB_PORT = 4173;
+const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
+
+if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+  throw new Error(
+    'apps/web/dist is missing: build first with `pnpm turbo run e2e --filter @appforge/e2e` (builds dependencies) ' +
+      'or `pnpm --filter @appforge/web build`.',
+  );
+}
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+
+const servers: WebServer[] = [
+  {
+    name: 'web',
+    command: `${pnpm} --filter @appforge/web exec vite preview --port ${WEB_PORT} --strictPort --host 127.0.0.1`,
+    cwd: ROOT,
+    url: WEB_URL,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  // The embedded backend (apps/backend) joins with one entry once it builds and serves GET /health:
+  // {
+  //   name: 'backend',
+  //   command: `${pnpm} --filter @appforge/backend start`,
+  //   cwd: ROOT,
+  //   url: 'http://127.0.0.1:54321/health',
+  //   env: { PORT: '54321' },
+  //   reuseExistingServer: !CI,
+  //   timeout: 60_000,
+  //   stdout: 'pipe',
+  //   stderr: 'pipe',
+  // },
+];
+
+export default defineConfig({
+  testDir: './tests',
+  // Failure screenshots and traces land here (CI keeps test-results/ as an artifact).
+  outputDir: 'test-results/',
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: 0,
+  ...(CI ? { workers: 1 } : {}),
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: WEB_URL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: servers,
+});

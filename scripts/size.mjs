@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+// Size budget of the web shell: how much JavaScript a first visit downloads, and what each
+// lazily loaded route adds on top. Reads the Vite manifest of apps/web (build.manifest: true).
+//
+//   node scripts/size.mjs           measure apps/web/dist (builds it first only if it is missing)
+//   node scripts/size.mjs --build   rebuild apps/web first
+//
+// Exits 1 when the shell's initial JS exceeds the budget, or when an error-reporting or
+// analytics SDK (Sentry, PostHog) sits in the initial download: both must load on demand.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB = path.join(ROOT, 'apps/web');
+const DIST = path.join(WEB, 'dist');
+const MANIFEST = path.join(DIST, '.vite/manifest.json');
+
+/** Strings only the SDKs themselves contain (our own code may mention "Sentry" in prose). */
+const FORBIDDEN_IN_INITIAL = [
+  { sdk: 'Sentry', fileName: /sentry/i, markers: ['__SENTRY__', 'sentry.javascript.', '@sentry/'] },
+  { sdk: 'PostHog', fileName: /posthog/i, markers: ['posthog-js', '__PosthogExtensions__', "'_posthog'", '"_posthog"'] },
+];
+
+function fail(message) {
+  console.error(`size: ${message}`);
+  process.exit(1);
+}
+
+function build() {
+  const localPnpm = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
+  const pnpm = existsSync(localPnpm) ? localPnpm : 'pnpm';
+  console.log('size: building @appforge/web …');
+  const result = spawnSync(pnpm, ['--filter', '@appforge/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.error) fail(`could not run pnpm: ${result.error.message}`);
+  if (result.status !== 0) fail(`the web build failed (exit ${result.status})`);
+}
+
+if (process.argv.includes('--build') || !existsSync(MANIFEST)) build();
+if (!existsSync(MANIFEST)) fail(`${path.relative(ROOT, MANIFEST)} is missing: is build.manifest enabled in apps/web/vite.config.ts?`);
+
+/** @type {Record<string, {file: string, src?: string, name?: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+
+const entryKey = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) fail('the manifest has no entry chunk (index.html)');
+
+/** A chunk plus everything it imports statically, transitively (never its dynamic imports). */
+function staticClosure(key, into = new Set()) {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) fail(`the manifest refers to "${key}", which it does not describe`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, into);
+  return into;
+}
+
+const sizes = new Map();
+function sizeOf(key) {
+  const file = manifest[key].file;
+  if (!sizes.has(file)) {
+    const bytes = readFileSync(path.join(DIST, file));
+    sizes.set(file, { raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length, text: bytes.toString('utf8') });
+  }
+  return sizes.get(file);
+}
+
+function total(keys) {
+  let raw = 0;
+  let gz = 0;
+  for (const key of keys) {
+    if (!manifest[key].file.endsWith('.js')) continue;
+    const size = sizeOf(key);
+    raw += size.raw;
+    gz += size.gz;
+  }
+  return { raw, gz };
+}
+
+// Which route path each lazily loaded page serves, read from the route manifests' source:
+// `{ path: '/x', lazy: () => import('./pages/x') }` (or `index: true`). Best effort: chunks
+// that no manifest names are still listed, under their source file.
+function routePathsBySource() {
+  const files = [path.join(WEB, 'src/app/shell-routes.ts')];
+  const featuresDir = path.join(ROOT, 'packages/features');
+  if (existsSync(featuresDir)) {
+    for (const feature of readdirSync(featuresDir)) {
+      for (const name of ['routes.tsx', 'routes.ts']) {
+        const file = path.join(featuresDir, feature, 'src', name);
+        if (existsSync(file)) files.push(file);
+      }
+    }
+  }
+  const paths = new Map();
+  const routePattern = /\{[^{}]*?(?:path:\s*(['"`])([^'"`]*)\1|index:\s*true)[^{}]*?lazy:\s*\(\)\s*=>\s*import\(\s*(['"])([^'"]+)\3\s*\)/g;
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(routePattern)) {
+      const routePath = match[2] ?? '(index)';
+      const target = path.resolve(path.dirname(file), match[4]);
+      for (const extension of ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']) {
+        const candidate = target + extension;
+        if (existsSync(candidate)) {
+          const list = paths.get(candidate) ?? [];
+          list.push(routePath === '' ? '/' : routePath);
+          paths.set(candidate, list);
+          break;
+        }
+      }
+    }
+  }
+  return paths;
+}
+
+function labelOf(key, routePaths) {
+  const chunk = manifest[key];
+  const source = chunk.src ? path.resolve(WEB, chunk.src) : undefined;
+  if (source && routePaths.has(source)) {
+    return `${routePaths.get(source).join(', ')}  (${path.relative(ROOT, source)})`;
+  }
+  if (source && source.includes(`${path.sep}node_modules${path.sep}`)) {
+    const afterNodeModules = source.split(`${path.sep}node_modules${path.sep}`).pop() ?? '';
+    const parts = afterNodeModules.split(path.sep);
+    const pkg = parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+    return `(on demand) ${pkg}`;
+  }
+  return source ? `(on demand) ${path.relative(ROOT, source)}` : `(on demand) ${chunk.file}`;
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const initial = staticClosure(entryKey);
+const initialSize = total(initial);
+const routePaths = routePathsBySource();
+
+const rows = [{ label: 'shell initial (index.html + static imports)', ...initialSize }];
+const lazyKeys = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry);
+for (const key of lazyKeys) {
+  const own = [...staticClosure(key)].filter((imported) => !initial.has(imported));
+  rows.push({ label: labelOf(key, routePaths), ...total(own) });
+}
+
+const width = Math.max(...rows.map((row) => row.label.length), 'route / chunk'.length);
+console.log(`${'route / chunk'.padEnd(width)}  ${'raw KB'.padStart(9)}  ${'gz KB'.padStart(8)}`);
+console.log(`${'-'.repeat(width)}  ${'-'.repeat(9)}  ${'-'.repeat(8)}`);
+for (const row of rows) {
+  console.log(`${row.label.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gz).padStart(8)}`);
+}
+console.log('');
+console.log(`shell initial JS: ${kb(initialSize.gz)} KB gz (budget ${BUDGET_KB} KB)`);
+
+const problems = [];
+for (const key of initial) {
+  const chunk = manifest[key];
+  if (!chunk.file.endsWith('.js')) continue;
+  const { text } = sizeOf(key);
+  for (const { sdk, fileName, markers } of FORBIDDEN_IN_INITIAL) {
+    if (fileName.test(chunk.file) || (chunk.src && fileName.test(chunk.src))) {
+      problems.push(`${sdk} is in the initial download: chunk ${chunk.file} (${chunk.src ?? key})`);
+      continue;
+    }
+    const marker = markers.find((candidate) => text.includes(candidate));
+    if (marker) problems.push(`${sdk} is in the initial download: ${chunk.file} contains "${marker}"`);
+  }
+}
+
+if (initialSize.gz > BUDGET_KB * 1024) {
+  problems.push(`the shell's initial JS is ${kb(initialSize.gz)} KB gz, over the ${BUDGET_KB} KB budget`);
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`size: FAIL: ${problem}`);
+  console.error('size: load heavy or optional code on demand (a lazy route, or import() at first use).');
+  process.exit(1);
+}
+console.log('size: OK');
