@@ -1,0 +1,42 @@
+import { clsx } from 'clsx';
+import { Checkbox as CheckboxPrimitive } from 'radix-ui';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useFieldControl } from './field-context';
+import { CheckIcon } from './icons';
+
+export interface CheckboxProps extends Omit<ComponentProps<typeof CheckboxPrimitive.Root>, 'children' | 'asChild'> {
+  /** The visible label beside the box. Without it, pass aria-label. */
+  label?: ReactNode;
+  /** Help text under the label, linked with aria-describedby. */
+  hint?: ReactNode;
+}
+
+export function Checkbox({ label, hint, className, ...rest }: CheckboxProps) {
+  const fallbackId = useId();
+  const control = useFieldControl(rest, fallbackId);
+  const hintId = `${control.id}-hint`;
+  const describedBy = [control['aria-describedby'], hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={clsx('af-choice', className)}>
+      <CheckboxPrimitive.Root {...rest} {...control} aria-describedby={describedBy} className="af-checkbox">
+        <CheckboxPrimitive.Indicator className="af-checkbox__indicator">
+          {rest.checked === 'indeterminate' ? <span className="af-checkbox__dash" /> : <CheckIcon />}
+        </CheckboxPrimitive.Indicator>
+      </CheckboxPrimitive.Root>
+      {label !== undefined || hint ? (
+        <div className="af-choice__text">
+          {label !== undefined ? (
+            <label className="af-choice__label" htmlFor={control.id}>
+              {label}
+            </label>
+          ) : null}
+          {hint ? (
+            <p id={hintId} className="af-choice__hint">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
