@@ -1,0 +1,68 @@
+export { err, ok } from './result';
+export type { Result } from './result';
+
+export { LIMITS } from './spec/limits';
+export { END, STEP_ID_PATTERN, VARIABLE_NAME_PATTERN, VARIABLE_REF_PATTERN } from './spec/names';
+export { fileValueSchema, inputFieldSchema } from './spec/input-fields';
+export type { FileValue, InputField, InputFieldType } from './spec/input-fields';
+export { CONDITION_OPERATORS, conditionSchema, nextSchema } from './spec/next';
+export type { Condition, ConditionOperator, Next } from './spec/next';
+export {
+  JSON_FIELD_TYPES,
+  STEP_KINDS,
+  aiStepSchema,
+  apiStepSchema,
+  databaseStepSchema,
+  inputStepSchema,
+  jsonFieldSchema,
+  modelSettingsSchema,
+  outputStepSchema,
+  stepSchema,
+} from './spec/steps';
+export type {
+  AiStep,
+  ApiStep,
+  DatabaseStep,
+  InputStep,
+  JsonField,
+  JsonFieldType,
+  ModelSettings,
+  OutputStep,
+  Step,
+  StepInput,
+  StepKind,
+} from './spec/steps';
+export { appSpecSchema, constantSchema, extractJsonText, parseAppSpec } from './spec/app-spec';
+export type { AppSpec, AppSpecInput, Constant, SpecIssue, SpecParseError } from './spec/app-spec';
+export { followingTarget, stepEdges } from './spec/graph';
+export type { Edge } from './spec/graph';
+
+export { checkAppSpec, hasErrors, validateApp } from './validate/validate-app';
+export type { Problem, ProblemCode } from './validate/validate-app';
+
+export { describeApp } from './describe/describe-app';
+export type { AppOutline } from './describe/describe-app';
+
+export { escapeMarkdown, extractVariables, findMalformedReferences, formatValue, renderTemplate } from './template/template';
+export type { MissingVariablesError, RenderOptions, TemplateEscape } from './template/template';
+
+export { systemClock } from './run/capabilities';
+export type {
+  ApiCallRequest,
+  ApiCapability,
+  Clock,
+  DatabaseCapability,
+  DatabaseReadRequest,
+  DatabaseWriteRequest,
+  ModelCapability,
+  ModelChunk,
+  ModelRequest,
+  TokenUsage,
+} from './run/capabilities';
+export type { ModelInfo, RunEvent, RunEventType } from './run/events';
+export { DEFAULT_STEP_TIMEOUT_MS, DEFAULT_MAX_STEPS, resumeApp, runApp } from './run/executor';
+export type { ResumeOptions, RunOptions, RunStream } from './run/executor';
+export { DEFAULT_MAX_LENGTH, validateInputs } from './run/inputs';
+export { evaluateCondition } from './run/conditions';
+export { RUN_FAILURE_CODES, runStateSchema } from './run/run-state';
+export type { FieldError, JsonValue, RunFailureCode, RunOutput, RunState, RunStatus, StepRecord } from './run/run-state';

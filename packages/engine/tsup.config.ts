@@ -1,0 +1,7 @@
+import { libraryConfig } from '@appforge/tsup-config';
+
+// Neutral platform: the engine runs in the browser (live preview) and in Node (server functions).
+export default libraryConfig({
+  entry: { index: 'src/index.ts', 'offline-model/index': 'src/offline-model/index.ts' },
+  platform: 'neutral',
+});
