@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { AppEnv, BackendDeps } from '../http/types.js';
+import type { AuthContext } from './context.js';
+import { AuthApiError, OAuthStyleError, errors, renderAuthError } from './errors.js';
+import { createRateLimits } from './rate-limits.js';
+import { createRedirectPolicy } from './redirects.js';
+import { adminRoutes } from './routes/admin.js';
+import { emailRoutes } from './routes/email.js';
+import { metaRoutes } from './routes/meta.js';
+import { mfaRoutes } from './routes/mfa.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { tokenRoutes } from './routes/token.js';
+import { userRoutes } from './routes/user.js';
+import type { AuthSettings } from './settings.js';
+import { resolveAuthSettings } from './settings.js';
+
+export type { AuthSettings };
+
+/**
+ * The GoTrue-compatible auth API (supabase-wire §1), mounted by the app at /auth/v1.
+ * `overrides` changes auth behaviour (e.g. mailerAutoconfirm) beyond what BackendConfig carries.
+ */
+export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings> = {}): Hono<AppEnv> {
+  const settings = resolveAuthSettings(deps.config, overrides);
+  const ctx: AuthContext = {
+    ...deps,
+    settings,
+    limits: createRateLimits(deps.config, settings),
+    redirects: createRedirectPolicy(deps.config),
+    authBaseUrl: `${deps.config.apiExternalUrl}/auth/v1`,
+  };
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof AuthApiError || error instanceof OAuthStyleError) return renderAuthError(c, error);
+    const requestId = c.get('requestId') as string | undefined;
+    deps.logger.error({ err: error, requestId, path: c.req.path }, 'auth request failed');
+    return renderAuthError(c, errors.unexpected(), requestId);
+  });
+
+  app.route('/', metaRoutes(ctx));
+  app.route('/', emailRoutes(ctx));
+  app.route('/', tokenRoutes(ctx));
+  app.route('/', userRoutes(ctx));
+  app.route('/', mfaRoutes(ctx));
+  app.route('/', oauthRoutes(ctx));
+  app.route('/', adminRoutes(ctx));
+  return app;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createRedirectPolicy } from './redirects.js';
+
+describe('redirect_to policy', () => {
+  const development = createRedirectPolicy({
+    siteUrl: 'https://app.example.com',
+    additionalRedirectUrls: ['https://preview-*.example.net/**', 'https://partner.example.org/auth'],
+    mode: 'development',
+  });
+  const production = createRedirectPolicy({
+    siteUrl: 'https://app.example.com',
+    additionalRedirectUrls: [],
+    mode: 'production',
+  });
+
+  it('keeps targets on the site origin and on allow-listed URLs', () => {
+    expect(development.resolve('https://app.example.com/welcome?x=1')).toBe('https://app.example.com/welcome?x=1');
+    expect(development.resolve('https://preview-42.example.net/a/b')).toBe('https://preview-42.example.net/a/b');
+    expect(development.resolve('https://partner.example.org/auth/callback')).toBe('https://partner.example.org/auth/callback');
+  });
+
+  it('falls back to the site URL for foreign, malformed and look-alike targets', () => {
+    for (const target of [
+      'https://evil.example.com/',
+      'https://app.example.com.evil.com/',
+      'https://app.example.com@evil.com/',
+      'javascript:alert(1)',
+      '//evil.example.com',
+      'not a url',
+      'https://partner.example.org/other',
+      'https://preview-1.example.net.evil.com/',
+    ]) {
+      expect(development.resolve(target)).toBe('https://app.example.com');
+    }
+    expect(development.resolve(undefined)).toBe('https://app.example.com');
+  });
+
+  it('allows any localhost port only outside production', () => {
+    expect(development.resolve('http://localhost:3000/cb')).toBe('http://localhost:3000/cb');
+    expect(development.resolve('http://127.0.0.1:4173/')).toBe('http://127.0.0.1:4173/');
+    expect(development.resolve('http://school.localhost:5173/')).toBe('http://school.localhost:5173/');
+    expect(production.resolve('http://localhost:3000/cb')).toBe('https://app.example.com');
+  });
+});

@@ -1,0 +1,280 @@
+// Sign-up, e-mail OTP / magic link, /verify (POST and the GET link), /recover and /resend.
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/types.js';
+import type { AuthContext } from '../context.js';
+import { clientIp, normaliseEmail, readJson } from '../context.js';
+import { parseCodeChallenge } from '../crypto.js';
+import type { Queryable } from '../../db/database.js';
+import type { VerifiedToken, VerifyType } from '../email-tokens.js';
+import { sendEmailToken, verifyEmailToken } from '../email-tokens.js';
+import { AuthApiError, errors } from '../errors.js';
+import { checkPassword, hashPassword } from '../passwords.js';
+import * as repo from '../repository.js';
+import type { PendingSession } from '../sessions.js';
+import { completeSession, implicitFragment, loadUserJson, startSession } from '../sessions.js';
+import { createEmailUser, mergeMetadata } from '../users.js';
+import { redirectWithError, redirectWithSession } from './redirect.js';
+
+const metadata = z.record(z.string(), z.unknown()).nullish();
+const pkceFields = {
+  code_challenge: z.string().nullish(),
+  code_challenge_method: z.string().nullish(),
+};
+
+const signupBody = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+  data: metadata,
+  ...pkceFields,
+});
+
+const otpBody = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  data: metadata,
+  create_user: z.boolean().nullish(),
+  ...pkceFields,
+});
+
+const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email', 'email_change'] as const;
+
+const verifyBody = z.object({
+  type: z.string(),
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  token: z.string().nullish(),
+  token_hash: z.string().nullish(),
+});
+
+const emailOnly = z.object({ email: z.string().nullish(), ...pkceFields });
+const resendBody = z.object({ type: z.string(), email: z.string().nullish(), phone: z.string().nullish(), ...pkceFields });
+
+function pkceOf(body: { code_challenge?: string | null; code_challenge_method?: string | null }) {
+  const pkce = parseCodeChallenge(body.code_challenge, body.code_challenge_method);
+  if (pkce === 'invalid') {
+    throw errors.validation('PKCE flow requires code_challenge_method and code_challenge to be valid');
+  }
+  return pkce;
+}
+
+function requireEmail(email: string | null | undefined, phone: string | null | undefined): string {
+  if (phone) throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (!email) throw errors.validation('An email address is required');
+  return normaliseEmail(email);
+}
+
+function parseVerifyType(type: string): VerifyType {
+  if ((VERIFY_TYPES as readonly string[]).includes(type)) return type as VerifyType;
+  if (type === 'sms' || type === 'phone_change') {
+    throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+  }
+  throw errors.validation(`Unsupported verification type: ${type}`);
+}
+
+export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/signup', async (c) => {
+    const body = await readJson(c, signupBody);
+    if (!body.email && !body.phone) throw errors.anonymousDisabled();
+    const email = requireEmail(body.email, body.phone);
+    if (ctx.settings.disableSignup) throw errors.signupDisabled();
+    if (!body.password) throw errors.validation('Signup requires a valid password', 422);
+    checkPassword(ctx.settings, body.password);
+    const pkce = pkceOf(body);
+    await ctx.limits.send(clientIp(c));
+    const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'));
+    const data = body.data ?? {};
+    const passwordHash = await hashPassword(body.password);
+    const meta = { ip: clientIp(c), userAgent: c.req.header('user-agent'), method: 'password' };
+
+    const result = await ctx.db.transaction(async (tx): Promise<{ pending: PendingSession } | { body: Record<string, unknown> }> => {
+      const existing = await repo.findUserByEmail(tx, email);
+      if (existing?.email_confirmed_at) {
+        if (ctx.settings.mailerAutoconfirm) throw errors.userAlreadyExists();
+        // Anti-enumeration (supabase-wire §1.6): a look-alike user with no identities, nothing sent.
+        const now = new Date().toISOString();
+        return {
+          body: {
+            id: randomUUID(),
+            aud: 'authenticated',
+            role: '',
+            email,
+            phone: '',
+            confirmation_sent_at: now,
+            app_metadata: { provider: 'email', providers: ['email'] },
+            user_metadata: data,
+            identities: [],
+            created_at: now,
+            updated_at: now,
+            is_anonymous: false,
+          },
+        };
+      }
+      let user = existing;
+      if (user) {
+        // Not yet confirmed: whoever controls the mailbox decides; refresh password and data, mail again.
+        user = await repo.updateUser(tx, user.id, {
+          encryptedPassword: passwordHash,
+          userMetadata: mergeMetadata(user.raw_user_meta_data, data),
+        });
+      } else {
+        user = await createEmailUser(tx, {
+          email,
+          passwordHash,
+          confirmed: ctx.settings.mailerAutoconfirm,
+          userMetadata: data,
+        });
+      }
+      if (ctx.settings.mailerAutoconfirm) return { pending: await startSession(tx, user, meta) };
+      await sendEmailToken(ctx, tx, user, { purpose: 'confirmation', mail: 'confirmation', address: email, redirectTo, pkce });
+      const fresh = await repo.findUserById(tx, user.id);
+      return { body: await loadUserJson(tx, fresh ?? user) };
+    });
+    if ('pending' in result) return c.json(await completeSession(ctx, result.pending));
+    return c.json(result.body);
+  });
+
+  app.post('/otp', async (c) => {
+    const body = await readJson(c, otpBody);
+    const email = requireEmail(body.email, body.phone);
+    const pkce = pkceOf(body);
+    await ctx.limits.send(clientIp(c));
+    const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'));
+    const createUser = body.create_user ?? true;
+    await ctx.db.transaction(async (tx) => {
+      let user = await repo.findUserByEmail(tx, email);
+      if (!user) {
+        if (!createUser || ctx.settings.disableSignup) throw errors.otpDisabled();
+        user = await createEmailUser(tx, {
+          email,
+          passwordHash: null,
+          confirmed: ctx.settings.mailerAutoconfirm,
+          userMetadata: body.data ?? {},
+        });
+      }
+      if (user.email_confirmed_at) {
+        await sendEmailToken(ctx, tx, user, { purpose: 'magiclink', mail: 'otp', address: email, redirectTo, pkce });
+      } else {
+        await sendEmailToken(ctx, tx, user, { purpose: 'confirmation', mail: 'otp', address: email, redirectTo, pkce });
+      }
+    });
+    return c.json({});
+  });
+
+  app.post('/verify', async (c) => {
+    const body = await readJson(c, verifyBody);
+    const type = parseVerifyType(body.type);
+    if (body.phone) throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    const ip = clientIp(c);
+    const startFor = async (tx: Queryable, verified: VerifiedToken) => {
+      if (verified.flowStateId) await repo.deleteFlowState(tx, verified.flowStateId);
+      return startSession(tx, verified.user, { method: 'otp', ip, userAgent: c.req.header('user-agent') });
+    };
+    if (body.token_hash) {
+      if (body.email || c.req.query('redirect_to')) {
+        throw errors.validation('Only the token_hash and type should be provided');
+      }
+      await ctx.limits.verify(ip, undefined);
+      return c.json(await completeSession(ctx, await verifyEmailToken(ctx, { type, tokenHash: body.token_hash }, startFor)));
+    }
+    if (!body.email || !body.token) throw errors.validation('Verify requires either a token_hash or an email and a token');
+    const email = normaliseEmail(body.email);
+    await ctx.limits.verify(ip, email);
+    return c.json(await completeSession(ctx, await verifyEmailToken(ctx, { type, email, token: body.token }, startFor)));
+  });
+
+  app.get('/verify', async (c) => {
+    const requested = c.req.query('redirect_to');
+    const redirectTo = ctx.redirects.resolve(requested);
+    const token = c.req.query('token');
+    const rawType = c.req.query('type') ?? '';
+    const flowIsPkce = token?.startsWith('pkce_') ?? false;
+    try {
+      const type = parseVerifyType(rawType);
+      if (!token) throw errors.otpExpired(true);
+      await ctx.limits.verify(clientIp(c), undefined);
+      const outcome = await verifyEmailToken(
+        ctx,
+        { type, tokenHash: token },
+        async (tx, verified): Promise<{ code: string } | { session: PendingSession }> => {
+          if (verified.pkce && verified.flowStateId) {
+            const flow = await repo.findFlowState(tx, verified.flowStateId);
+            if (!flow) throw errors.flowStateNotFound();
+            const code = randomUUID();
+            await repo.issueAuthCode(tx, flow.id, code, verified.user.id);
+            return { code };
+          }
+          return {
+            session: await startSession(tx, verified.user, {
+              method: 'otp',
+              ip: clientIp(c),
+              userAgent: c.req.header('user-agent'),
+            }),
+          };
+        },
+      );
+      if ('code' in outcome) {
+        const target = new URL(redirectTo);
+        target.searchParams.set('code', outcome.code);
+        return c.redirect(target.href, 303);
+      }
+      const session = await completeSession(ctx, outcome.session);
+      return redirectWithSession(c, redirectTo, implicitFragment(session, rawType), 303);
+    } catch (error) {
+      if (error instanceof AuthApiError) return redirectWithError(c, redirectTo, error, flowIsPkce, 303);
+      throw error;
+    }
+  });
+
+  app.post('/recover', async (c) => {
+    const body = await readJson(c, emailOnly);
+    const email = requireEmail(body.email, undefined);
+    const pkce = pkceOf(body);
+    await ctx.limits.send(clientIp(c));
+    const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'));
+    await ctx.db.transaction(async (tx) => {
+      const user = await repo.findUserByEmail(tx, email);
+      // Unknown addresses get the same empty answer, so the endpoint does not reveal who has an account.
+      if (!user) return;
+      await sendEmailToken(ctx, tx, user, { purpose: 'recovery', mail: 'recovery', address: email, redirectTo, pkce });
+    });
+    return c.json({});
+  });
+
+  app.post('/resend', async (c) => {
+    const body = await readJson(c, resendBody);
+    if (body.type === 'sms' || body.type === 'phone_change') {
+      throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    }
+    if (body.type !== 'signup' && body.type !== 'email_change') {
+      throw errors.validation('Missing one of these types: signup, email_change, sms, phone_change');
+    }
+    const email = requireEmail(body.email, body.phone);
+    const pkce = pkceOf(body);
+    await ctx.limits.send(clientIp(c));
+    const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'));
+    await ctx.db.transaction(async (tx) => {
+      if (body.type === 'signup') {
+        const user = await repo.findUserByEmail(tx, email);
+        if (!user || user.email_confirmed_at) return;
+        await sendEmailToken(ctx, tx, user, { purpose: 'confirmation', mail: 'confirmation', address: email, redirectTo, pkce });
+        return;
+      }
+      const pending = await tx.query<{ id: string }>(
+        'select id from auth.users where lower(email_change) = lower($1) limit 1',
+        [email],
+      );
+      const id = pending.rows[0]?.id;
+      const user = id ? await repo.findUserById(tx, id) : undefined;
+      if (!user) return;
+      await sendEmailToken(ctx, tx, user, { purpose: 'email_change', mail: 'email_change', address: email, redirectTo, pkce });
+    });
+    return c.json({});
+  });
+
+  return app;
+}

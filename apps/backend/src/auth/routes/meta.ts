@@ -1,0 +1,36 @@
+// GET /settings, GET /health, GET /.well-known/jwks.json
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/types.js';
+import type { AuthContext } from '../context.js';
+import { OAUTH_PROVIDERS } from '../settings.js';
+
+export function metaRoutes(ctx: AuthContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/settings', (c) => {
+    const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
+    for (const provider of OAUTH_PROVIDERS) {
+      external[provider] = ctx.config.oauth[provider] !== undefined || ctx.config.mode !== 'production';
+    }
+    return c.json({
+      external,
+      disable_signup: ctx.settings.disableSignup,
+      mailer_autoconfirm: ctx.settings.mailerAutoconfirm,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    });
+  });
+
+  app.get('/health', (c) =>
+    c.json({ version: 'appforge', name: 'GoTrue', description: 'Appforge embedded auth API (GoTrue-compatible)' }),
+  );
+
+  // Tokens are HS256 with the project secret; GoTrue never publishes symmetric keys, so the set is empty.
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json({ keys: [] });
+  });
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import type { BackendConfig, OAuthProvider } from '../env.js';
+
+/**
+ * Auth behaviour that GoTrue makes configurable. Defaults follow hosted Supabase (e-mail
+ * confirmation ON, 1 h codes, 10 s refresh-token reuse window), except that manual identity
+ * linking is on because the product's account page links Google/Facebook/Apple identities.
+ */
+export interface AuthSettings {
+  /** false (default, like hosted): sign-up returns a bare user and mails a confirmation. */
+  mailerAutoconfirm: boolean;
+  disableSignup: boolean;
+  otpLength: number;
+  otpExpirySeconds: number;
+  /** A code is dead after this many wrong tries, even for the right code afterwards. */
+  otpMaxAttempts: number;
+  /** Minimum seconds between two mails of one kind to one address (GoTrue SMTP_MAX_FREQUENCY). */
+  emailMinIntervalSeconds: number;
+  refreshTokenReuseSeconds: number;
+  passwordMinLength: number;
+  flowStateExpirySeconds: number;
+  mfaChallengeExpirySeconds: number;
+  manualLinking: boolean;
+  /** Sign-up / sign-in / OTP / recover / resend requests per IP per 5 minutes. */
+  sendPerIpPer5Min: number;
+}
+
+export const OAUTH_PROVIDERS: readonly OAuthProvider[] = ['google', 'facebook', 'apple'];
+
+export function resolveAuthSettings(config: BackendConfig, overrides: Partial<AuthSettings> = {}): AuthSettings {
+  return {
+    mailerAutoconfirm: config.mailerAutoconfirm,
+    disableSignup: config.disableSignup,
+    otpLength: 6,
+    otpExpirySeconds: 3600,
+    otpMaxAttempts: 5,
+    emailMinIntervalSeconds: 60,
+    refreshTokenReuseSeconds: 10,
+    passwordMinLength: 6,
+    flowStateExpirySeconds: 300,
+    mfaChallengeExpirySeconds: 300,
+    manualLinking: true,
+    sendPerIpPer5Min: config.rateLimits.signInSignUpsPer5Min,
+    ...overrides,
+  };
+}

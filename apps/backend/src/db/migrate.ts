@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Database } from './database.js';
+
+export interface MigrationSource {
+  /** 'platform' (what hosted Supabase provides: roles, auth, storage) or 'project' (supabase/migrations). */
+  name: string;
+  dir: string;
+}
+
+export class MigrationError extends Error {
+  constructor(
+    readonly file: string,
+    override readonly cause: unknown,
+  ) {
+    super(`Migration ${file} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'MigrationError';
+  }
+}
+
+const LEDGER = `
+create schema if not exists _appforge;
+create table if not exists _appforge.migrations (
+  source text not null,
+  name text not null,
+  checksum text not null,
+  applied_at timestamptz not null default now(),
+  primary key (source, name)
+);`;
+
+/**
+ * Applies every *.sql file of each source in name order, each in its own transaction, recording
+ * it in a ledger so a restart applies only what is new. The first failure stops and names the file.
+ */
+export async function applyMigrations(
+  db: Database,
+  sources: readonly MigrationSource[],
+  onApplied: (source: string, file: string) => void = () => undefined,
+): Promise<{ applied: string[] }> {
+  await db.exec(LEDGER);
+  const applied: string[] = [];
+  for (const source of sources) {
+    const files = (await readdir(source.dir)).filter((file) => file.endsWith('.sql')).sort();
+    const done = await db.query<{ name: string }>(
+      'select name from _appforge.migrations where source = $1',
+      [source.name],
+    );
+    const seen = new Set(done.rows.map((row) => row.name));
+    for (const file of files) {
+      if (seen.has(file)) continue;
+      const sql = await readFile(join(source.dir, file), 'utf8');
+      const checksum = createHash('sha256').update(sql).digest('hex');
+      try {
+        await db.transaction(async (tx) => {
+          await tx.exec(sql);
+          await tx.query(
+            'insert into _appforge.migrations (source, name, checksum) values ($1, $2, $3)',
+            [source.name, file, checksum],
+          );
+        });
+      } catch (error) {
+        throw new MigrationError(join(source.dir, file), error);
+      }
+      applied.push(`${source.name}/${file}`);
+      onApplied(source.name, file);
+    }
+  }
+  return { applied };
+}

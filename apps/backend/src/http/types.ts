@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.js';
+import type { BackendConfig } from '../env.js';
+import type { JwtService } from '../jwt.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** Everything a route module needs; built once at start by createBackend(). */
+export interface BackendDeps {
+  config: BackendConfig;
+  db: Database;
+  jwt: JwtService;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Hono environment shared by every route module. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Logger;
+  };
+}

@@ -1,0 +1,75 @@
+// `node dist/main.js`: start the embedded backend from the environment and stop it cleanly on signals.
+import { ConfigError, loadConfig } from './env.js';
+import type { BackendConfig } from './env.js';
+import { createBackend } from './server.js';
+import type { Backend, StartedBackend } from './server.js';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: BackendConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      fail(
+        `Appforge backend: cannot start, fix these environment variables:\n${error.problems
+          .map((problem) => `  ${problem.name}: ${problem.message}`)
+          .join('\n')}`,
+      );
+    }
+    throw error;
+  }
+
+  let backend: Backend;
+  try {
+    backend = await createBackend(config);
+  } catch (error) {
+    fail(`Appforge backend: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let started: StartedBackend;
+  try {
+    started = await backend.start();
+  } catch (error) {
+    // Release the database (and its data-dir lock) before exiting, e.g. when the port is taken.
+    await backend.stop().catch(() => undefined);
+    fail(`Appforge backend: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const lines = [
+    '',
+    `  Appforge backend (${backend.deps.db.kind}, ${config.mode})`,
+    `  API URL:          ${started.url}`,
+    started.mailboxUrl ? `  Inbox URL:        ${started.mailboxUrl}` : `  Mail:             sent through SMTP_URL`,
+    `  anon key:         ${backend.anonKey}`,
+    `  service_role key: ${backend.serviceRoleKey}`,
+  ];
+  if (config.usingDevSecret) {
+    lines.push('  WARNING: JWT_SECRET is not set; using the public development secret (fine on your machine only).');
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) {
+      process.stderr.write(`Appforge backend: ${signal} again, exiting now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    process.stdout.write(`Appforge backend: ${signal} received, finishing requests and closing the database…\n`);
+    backend.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Appforge backend: shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+await main();

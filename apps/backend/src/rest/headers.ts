@@ -1,0 +1,174 @@
+import { RestError } from './errors.js';
+
+export interface Preferences {
+  return: 'minimal' | 'representation' | 'headers-only' | undefined;
+  count: 'exact' | 'planned' | 'estimated' | undefined;
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
+  missing: 'default' | undefined;
+  tx: 'commit' | 'rollback' | undefined;
+  handling: 'lenient' | 'strict' | undefined;
+  maxAffected: number | undefined;
+  /** Values honoured, for `Preference-Applied`. */
+  applied: string[];
+}
+
+const KNOWN: Record<string, readonly string[]> = {
+  return: ['minimal', 'representation', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  tx: ['commit', 'rollback'],
+  handling: ['lenient', 'strict'],
+};
+
+/** `Prefer: return=representation, count=exact` (postgrest-js joins with "," or ", "). */
+export function parsePrefer(header: string | undefined): Preferences {
+  const prefs: Preferences = {
+    return: undefined,
+    count: undefined,
+    resolution: undefined,
+    missing: undefined,
+    tx: undefined,
+    handling: undefined,
+    maxAffected: undefined,
+    applied: [],
+  };
+  const invalid: string[] = [];
+  for (const rawPart of (header ?? '').split(',')) {
+    const part = rawPart.trim();
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = (eq === -1 ? part : part.slice(0, eq)).trim().toLowerCase();
+    const value = (eq === -1 ? '' : part.slice(eq + 1)).trim();
+    if (name === 'max-affected' && /^\d{1,12}$/.test(value)) {
+      prefs.maxAffected = Number.parseInt(value, 10);
+      continue;
+    }
+    if (name === 'timezone' || name === 'params') continue;
+    const allowed = KNOWN[name];
+    if (!allowed?.includes(value)) {
+      invalid.push(part);
+      continue;
+    }
+    switch (name) {
+      case 'return':
+        prefs.return = value as Preferences['return'];
+        break;
+      case 'count':
+        prefs.count = value as Preferences['count'];
+        break;
+      case 'resolution':
+        prefs.resolution = value as Preferences['resolution'];
+        break;
+      case 'missing':
+        prefs.missing = value === 'default' ? 'default' : undefined;
+        break;
+      case 'tx':
+        prefs.tx = value as Preferences['tx'];
+        break;
+      case 'handling':
+        prefs.handling = value as Preferences['handling'];
+        break;
+    }
+  }
+  if (prefs.handling === 'strict' && invalid.length > 0) {
+    throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
+  }
+  return prefs;
+}
+
+export type MediaType = 'json' | 'object' | 'csv';
+
+export interface Negotiated {
+  media: MediaType;
+  stripNulls: boolean;
+  contentType: string;
+}
+
+interface AcceptEntry {
+  type: string;
+  params: Map<string, string>;
+  q: number;
+  order: number;
+}
+
+function parseAccept(header: string): AcceptEntry[] {
+  return header
+    .split(',')
+    .map((part, order) => {
+      const [typePart = '', ...paramParts] = part.split(';');
+      const params = new Map<string, string>();
+      for (const param of paramParts) {
+        const eq = param.indexOf('=');
+        if (eq === -1) continue;
+        params.set(param.slice(0, eq).trim().toLowerCase(), param.slice(eq + 1).trim().replace(/^"|"$/g, ''));
+      }
+      const q = Number.parseFloat(params.get('q') ?? '1');
+      return { type: typePart.trim().toLowerCase(), params, q: Number.isFinite(q) ? q : 1, order };
+    })
+    .filter((entry) => entry.type !== '' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+}
+
+/** Picks the response media type from `Accept` (supabase-wire §2.5); none available → 406 PGRST107. */
+export function negotiate(header: string | undefined): Negotiated {
+  if (!header || header.trim() === '') return { media: 'json', stripNulls: false, contentType: 'application/json; charset=utf-8' };
+  for (const entry of parseAccept(header)) {
+    const stripNulls = entry.params.get('nulls') === 'stripped';
+    switch (entry.type) {
+      case '*/*':
+      case 'application/*':
+      case 'application/json':
+        return { media: 'json', stripNulls: false, contentType: 'application/json; charset=utf-8' };
+      case 'application/vnd.pgrst.array+json':
+        return {
+          media: 'json',
+          stripNulls,
+          contentType: `application/vnd.pgrst.array+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
+        };
+      case 'application/vnd.pgrst.object+json':
+      case 'application/vnd.pgrst.object':
+        return {
+          media: 'object',
+          stripNulls,
+          contentType: `application/vnd.pgrst.object+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
+        };
+      case 'text/csv':
+      case 'text/*':
+        return { media: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
+      default:
+        continue;
+    }
+  }
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${header}`);
+}
+
+/** `Range: 0-19` → offset/limit (an open `10-` gives only an offset). */
+export function parseRange(header: string | undefined): { offset: number; limit: number | undefined } | undefined {
+  if (!header) return undefined;
+  const match = /^\s*(?:items=)?(\d{1,15})-(\d{0,15})\s*$/.exec(header);
+  if (!match) return undefined;
+  const from = Number.parseInt(match[1] ?? '0', 10);
+  const to = match[2] ? Number.parseInt(match[2], 10) : undefined;
+  if (to !== undefined && to < from) {
+    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+  }
+  return { offset: from, limit: to === undefined ? undefined : to - from + 1 };
+}
+
+/** Accept-Profile (reads) / Content-Profile (writes) against the exposed schemas. */
+export function pickSchema(header: string | undefined, schemas: readonly string[]): string {
+  const fallback = schemas[0] ?? 'public';
+  if (header === undefined || header.trim() === '') return fallback;
+  const wanted = header.trim();
+  if (!schemas.includes(wanted)) {
+    throw new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${wanted}`,
+      null,
+      `Only the following schemas are exposed: ${schemas.join(', ')}`,
+    );
+  }
+  return wanted;
+}

@@ -1,0 +1,160 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { resolveCaller } from '../http/caller.js';
+import type { AppEnv, BackendDeps } from '../http/types.js';
+import type { RestCaller } from './engine.js';
+import { createEngine } from './engine.js';
+import { RestError } from './errors.js';
+import type { SchemaCache } from './schema-cache.js';
+import { loadSchemaCache } from './schema-cache.js';
+
+export interface RestApiOptions {
+  /** Schemas reachable through Accept-Profile/Content-Profile; the first is the default. */
+  schemas?: readonly string[];
+  /** db-max-rows: cap on rows a read returns (Supabase default 1000). */
+  maxRows?: number;
+}
+
+export type RestApi = Hono<AppEnv> & {
+  /** Re-reads the catalogue (call after migrations; `NOTIFY pgrst, 'reload schema'` does the same). */
+  reload: () => Promise<void>;
+  /** Resolves once the first schema load finished (rejects if it failed). */
+  ready: () => Promise<SchemaCache>;
+};
+
+const CALLER_CACHE_SIZE = 512;
+const REFRESH_INTERVAL_MS = 1000;
+
+/** The PostgREST-compatible data API, mounted at /rest/v1. */
+export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): RestApi {
+  const schemas = options.schemas ?? ['public'];
+  const maxRows = options.maxRows ?? 1000;
+  let current: Promise<SchemaCache> | undefined;
+  let listening = false;
+
+  const load = (): Promise<SchemaCache> => loadSchemaCache(deps.db, schemas);
+  const getCache = (): Promise<SchemaCache> => {
+    if (!current) {
+      current = load();
+      current.catch(() => {
+        // A failed load is retried by the next request instead of being cached.
+        current = undefined;
+      });
+      if (!listening) {
+        listening = true;
+        // The database releases the LISTEN connection itself when it closes.
+        deps.db
+          .listen('pgrst', (payload) => {
+            const text = payload.trim();
+            if (text === '' || text === 'reload schema') {
+              reload().catch(() => undefined);
+            }
+          })
+          .catch((error: unknown) => deps.logger.warn({ err: error }, 'rest: could not LISTEN pgrst'));
+      }
+    }
+    return current;
+  };
+  const reload = async (): Promise<void> => {
+    const next = load();
+    try {
+      await next;
+      current = next;
+    } catch (error) {
+      deps.logger.error({ err: error }, 'rest: schema cache reload failed');
+      throw error;
+    }
+  };
+
+  // At most one catalogue re-read per second for names the cache does not know.
+  let lastRefresh = 0;
+  const refreshCache = async (): Promise<SchemaCache | undefined> => {
+    const now = Date.now();
+    if (now - lastRefresh < REFRESH_INTERVAL_MS) return undefined;
+    lastRefresh = now;
+    try {
+      await reload();
+    } catch {
+      return undefined;
+    }
+    return getCache();
+  };
+
+  const engine = createEngine({
+    db: deps.db,
+    schemas,
+    maxRows,
+    statementTimeoutMs: deps.config.statementTimeoutMs,
+    getCache,
+    refreshCache,
+  });
+
+  // Verifying an HS256 JWT on every request is measurable; remember recent verdicts until expiry.
+  const callers = new Map<string, { caller: RestCaller; expiresAt: number }>();
+
+  async function callerFor(c: Context<AppEnv>): Promise<RestCaller | RestError> {
+    const authorization = c.req.header('authorization');
+    const apikey = c.req.header('apikey');
+    const cacheKey = `${authorization ?? ''}\u0000${authorization ? '' : (apikey ?? '')}`;
+    const cached = callers.get(cacheKey);
+    const now = Date.now();
+    if (cached && cached.expiresAt > now) return cached.caller;
+    const result = await resolveCaller(deps.jwt, { authorization, apikey });
+    if (!result.ok) {
+      if (result.reason === 'missing') {
+        // No credentials at all: PostgREST's anonymous role (Supabase's CLI gateway does the same).
+        return { role: 'anon', claims: { role: 'anon' } };
+      }
+      if (result.reason === 'expired') {
+        return new RestError(401, 'PGRST303', 'JWT expired', null, null, {
+          'WWW-Authenticate': 'Bearer error="invalid_token", error_description="JWT expired"',
+        });
+      }
+      const parts = (/^bearer\s+(\S+)/i.exec(authorization ?? '')?.[1] ?? apikey ?? '').split('.').length;
+      const message =
+        result.reason === 'role'
+          ? 'JWT role is not one of anon, authenticated, service_role'
+          : parts !== 3
+            ? `Expected 3 parts in JWT; got ${parts}`
+            : 'JWT cryptographic operation failed';
+      return new RestError(401, 'PGRST301', message, null, null, {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+      });
+    }
+    const caller: RestCaller = { role: result.caller.role, claims: result.caller.claims };
+    const exp = typeof result.caller.claims.exp === 'number' ? result.caller.claims.exp * 1000 : now + 60_000;
+    if (callers.size >= CALLER_CACHE_SIZE) {
+      const oldest = callers.keys().next();
+      if (!oldest.done) callers.delete(oldest.value);
+    }
+    // Never keep a verdict past the token's expiry (skew included) or longer than a minute.
+    callers.set(cacheKey, { caller, expiresAt: Math.min(exp, now + 60_000) });
+    return caller;
+  }
+
+  const app = new Hono<AppEnv>();
+  app.all('/*', async (c) => {
+    const caller = await callerFor(c);
+    if (caller instanceof RestError) {
+      return c.body(JSON.stringify(caller.body()), caller.status as 401, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...caller.headers,
+      });
+    }
+    const url = new URL(c.req.url);
+    const method = c.req.method.toUpperCase();
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.text();
+    const headers: Record<string, string> = {};
+    c.req.raw.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    const mount = c.req.routePath.replace(/\/\*$/, '');
+    const path = url.pathname.startsWith(mount) ? url.pathname.slice(mount.length) || '/' : url.pathname;
+    const response = await engine.handle({ method, path, search: url.searchParams, headers, body }, caller);
+    const status = response.status as 200;
+    if (response.body === null) return c.body(null, status, response.headers);
+    return c.body(response.body, status, response.headers);
+  });
+
+  return Object.assign(app, { reload, ready: getCache });
+}

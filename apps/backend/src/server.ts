@@ -1,0 +1,197 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { FunctionRegistry } from '@appforge/functions';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app.js';
+import type { Database } from './db/database.js';
+import { platformMigrationsDir, projectMigrationsDir } from './db/locations.js';
+import { applyMigrations } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import type { BackendConfig } from './env.js';
+import type { BackendDeps } from './http/types.js';
+import { createJwtService } from './jwt.js';
+import { createLogger } from './logger.js';
+import type { Logger } from './logger.js';
+import { Mailbox } from './mail/mailbox.js';
+import { createMailboxApi } from './mail/mailbox-api.js';
+import type { Mailer } from './mail/mailer.js';
+import { createSmtpMailer } from './mail/smtp.js';
+
+export interface BackendOptions {
+  /** Use this database instead of opening one from the config (tests: in-memory PGlite). It is closed on stop. */
+  db?: Database;
+  /** Keep dev-inbox mail only in memory instead of under DATA_DIR/mailbox. */
+  mailboxInMemory?: boolean;
+  functions?: FunctionRegistry;
+  logger?: Logger;
+  /** How long stop() lets in-flight requests finish before cutting connections (ms). */
+  shutdownGraceMs?: number;
+}
+
+export interface StartedBackend {
+  url: string;
+  /** The dev inbox, or undefined when mail goes out through SMTP_URL. */
+  mailboxUrl: string | undefined;
+}
+
+export interface Backend {
+  start(): Promise<StartedBackend>;
+  stop(): Promise<void>;
+  deps: BackendDeps;
+  /** The dev inbox store, when mail is not sent through SMTP. */
+  mailbox: Mailbox | undefined;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Migrations this start applied (`platform/0001_….sql`); empty when the database was up to date. */
+  appliedMigrations: readonly string[];
+}
+
+/** A node:http server answering with a Hono app. */
+function httpServer(fetch: (request: Request) => Response | Promise<Response>, hostname: string): Server {
+  const listener = getRequestListener(fetch, { hostname });
+  // PostgREST-style filters live in the URL; long `in.(…)` lists need more than Node's 16 KiB default.
+  return createServer({ maxHeaderSize: 64 * 1024 }, (incoming, outgoing) => {
+    void listener(incoming, outgoing);
+  });
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolvePromise(server.address() as AddressInfo);
+    });
+  });
+}
+
+function urlOf(host: string, address: AddressInfo): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${address.port}`;
+}
+
+/** Closes a server: stops accepting, lets requests finish for up to graceMs, then cuts the rest. */
+function closeServer(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (!server.listening) {
+      resolvePromise();
+      return;
+    }
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+    }, graceMs);
+    // Keep-alive connections go idle as their last response ends: close each as soon as it does.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearTimeout(timer);
+      clearInterval(sweep);
+      resolvePromise();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * Opens the database, applies platform and project migrations, and wires the services. Nothing
+ * listens until start(); a migration failure rejects here, naming the file.
+ */
+export async function createBackend(config: BackendConfig, options: BackendOptions = {}): Promise<Backend> {
+  const logger = options.logger ?? createLogger(config);
+  const db = options.db ?? (await openDatabase(config));
+  let mailbox: Mailbox | undefined;
+  let mailer: Mailer & { close?: () => void };
+  let appliedMigrations: string[];
+  try {
+    ({ applied: appliedMigrations } = await applyMigrations(
+      db,
+      [
+        { name: 'platform', dir: platformMigrationsDir() },
+        { name: 'project', dir: config.migrationsDir ? resolve(config.migrationsDir) : projectMigrationsDir() },
+      ],
+      (source, file) => logger.info({ source, file }, 'migration applied'),
+    ));
+    await seedAccessAllowList(db, config);
+    if (config.smtpUrl) {
+      mailer = createSmtpMailer(config.smtpUrl, config.smtpFrom);
+    } else {
+      mailbox = await Mailbox.open({
+        from: config.smtpFrom,
+        dir:
+          options.mailboxInMemory || config.dataDir.startsWith('memory://')
+            ? undefined
+            : join(resolve(config.dataDir), 'mailbox'),
+      });
+      mailer = mailbox;
+    }
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+
+  const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`);
+  const deps: BackendDeps = { config, db, jwt, mailer, logger };
+  let selfUrl = config.apiExternalUrl;
+  const app = createApp(deps, {
+    ...(options.functions ? { functions: options.functions } : {}),
+    selfUrl: () => selfUrl,
+  });
+  const graceMs = options.shutdownGraceMs ?? 10_000;
+
+  let apiServer: Server | undefined;
+  let mailServer: Server | undefined;
+  let stopping: Promise<void> | undefined;
+
+  return {
+    deps,
+    mailbox,
+    appliedMigrations,
+    anonKey: jwt.anonKey,
+    serviceRoleKey: jwt.serviceRoleKey,
+    async start() {
+      if (apiServer) throw new Error('The backend is already started');
+      apiServer = httpServer(app.fetch, config.host);
+      const apiAddress = await listen(apiServer, config.port, config.host);
+      const url = urlOf(config.host, apiAddress);
+      selfUrl = url;
+      let mailboxUrl: string | undefined;
+      if (mailbox) {
+        const mailApp = createMailboxApi(mailbox);
+        mailServer = httpServer(mailApp.fetch, config.host);
+        try {
+          mailboxUrl = urlOf(config.host, await listen(mailServer, config.mailboxPort, config.host));
+        } catch (error) {
+          await closeServer(apiServer, 0);
+          apiServer = undefined;
+          mailServer = undefined;
+          throw error;
+        }
+      }
+      logger.info({ url, mailboxUrl, database: db.kind }, 'backend listening');
+      return { url, mailboxUrl };
+    },
+    stop() {
+      stopping ??= (async () => {
+        if (apiServer) await closeServer(apiServer, graceMs);
+        if (mailServer) await closeServer(mailServer, 1000);
+        mailer.close?.();
+        await db.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** ACCESS_ALLOW_LIST entries go into public.access_allow_list (if the project has that table). */
+async function seedAccessAllowList(db: Database, config: BackendConfig): Promise<void> {
+  if (config.accessAllowList.length === 0) return;
+  const exists = await db.query<{ present: boolean }>(
+    "select to_regclass('public.access_allow_list') is not null as present",
+  );
+  if (!exists.rows[0]?.present) return;
+  await db.query(
+    'insert into public.access_allow_list (entry) select unnest($1::text[]) on conflict (entry) do nothing',
+    [config.accessAllowList],
+  );
+}

@@ -1,0 +1,134 @@
+// Starts the real backend on free loopback ports with a fresh database, for integration tests.
+import type { FunctionRegistry } from '@appforge/functions';
+import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
+import { inject } from 'vitest';
+import { nodeWebSocket } from '../src/http/ws-transport.js';
+import type { Database } from '../src/db/database.js';
+import { platformMigrationsDir, projectMigrationsDir } from '../src/db/locations.js';
+import { applyMigrations } from '../src/db/migrate.js';
+import { openPglite } from '../src/db/pglite.js';
+import { loadConfig } from '../src/env.js';
+import type { BackendConfig } from '../src/env.js';
+import type { BackendDeps } from '../src/http/types.js';
+import type { Mailbox } from '../src/mail/mailbox.js';
+import { createBackend } from '../src/server.js';
+import { createDatabaseOn, freePort } from './postgres-server.js';
+
+export type TestDatabase = 'pglite' | 'postgres';
+
+/** Both engines every integration test runs on: `describe.each(DATABASES)(...)`. */
+export const DATABASES: readonly TestDatabase[] = ['pglite', 'postgres'];
+
+export interface TestBackend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** The dev inbox's Mailpit-compatible API (undefined when SMTP_URL is set). */
+  mailboxUrl: string | undefined;
+  /** The dev inbox store itself (waitFor, search), when SMTP_URL is not set. */
+  mailbox: Mailbox | undefined;
+  config: BackendConfig;
+  db: Database;
+  /** What the route modules receive (jwt service for minting test tokens, logger, mailer). */
+  deps: BackendDeps;
+  /** A real supabase-js client with the anon key (no persisted session, no auto refresh). */
+  client(options?: SupabaseClientOptions<'public'>): SupabaseClient;
+  /** A real supabase-js client with the service-role key. */
+  serviceClient(options?: SupabaseClientOptions<'public'>): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+export interface TestBackendOptions {
+  database?: TestDatabase;
+  /** Extra environment, as the server would read it (e.g. { ACCESS_POLICY: 'invite' }). */
+  env?: Record<string, string>;
+  /** Function handlers to host instead of @appforge/functions. */
+  functions?: FunctionRegistry;
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * A migrated, empty PGlite cluster, made once per test worker: restoring it (about 0.5 s) is much
+ * cheaper than initdb plus migrations (several seconds) for every backend a test starts.
+ */
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const db = await openPglite('memory://');
+    try {
+      await applyMigrations(db, [
+        { name: 'platform', dir: platformMigrationsDir() },
+        { name: 'project', dir: projectMigrationsDir() },
+      ]);
+      return await db.dumpDataDir();
+    } finally {
+      await db.close();
+    }
+  })();
+  return snapshot;
+}
+
+async function freshPglite(useSnapshot: boolean): Promise<Database> {
+  if (useSnapshot) {
+    // A broken migration fails the snapshot; then open empty so createBackend reports it by file.
+    const dump = await migratedSnapshot().catch(() => undefined);
+    if (dump) return openPglite('memory://', { loadDataDir: dump });
+  }
+  return openPglite('memory://');
+}
+
+/** A fresh database on the run's PostgreSQL 15 server (started by test/global-setup.ts). */
+export function createTestPostgresDatabase(): Promise<string> {
+  return createDatabaseOn(inject('postgresUrl'));
+}
+
+function clientFactory(url: string, key: string) {
+  return (options: SupabaseClientOptions<'public'> = {}): SupabaseClient =>
+    createClient<Record<string, never>, 'public'>(url, key, {
+      ...options,
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...options.auth },
+      // Node 20 has no global WebSocket; supabase-js 2.119 refuses to start without one.
+      realtime: { transport: nodeWebSocket, ...options.realtime },
+    });
+}
+
+export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
+  const database = options.database ?? 'pglite';
+  const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    BACKEND_HOST: '127.0.0.1',
+    BACKEND_PORT: String(port),
+    MAILBOX_PORT: String(mailboxPort),
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    SITE_URL: 'http://localhost:5173',
+    ...(database === 'postgres' ? { DATABASE_URL: await createTestPostgresDatabase() } : {}),
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  // In-memory PGlite unless the test asked for a data directory; the mailbox then stays in memory too.
+  let db: Database | undefined;
+  if (!config.databaseUrl && config.dataDir.startsWith('memory://')) db = await freshPglite(!config.migrationsDir);
+  const backend = await createBackend(config, {
+    ...(db ? { db } : {}),
+    mailboxInMemory: true,
+    ...(options.functions ? { functions: options.functions } : {}),
+    shutdownGraceMs: 5000,
+  });
+  const started = await backend.start();
+  return {
+    url: started.url,
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
+    mailboxUrl: started.mailboxUrl,
+    mailbox: backend.mailbox,
+    config,
+    db: backend.deps.db,
+    deps: backend.deps,
+    client: clientFactory(started.url, backend.anonKey),
+    serviceClient: clientFactory(started.url, backend.serviceRoleKey),
+    stop: () => backend.stop(),
+  };
+}

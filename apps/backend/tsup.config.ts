@@ -1,0 +1,6 @@
+import { libraryConfig } from '@appforge/tsup-config';
+
+export default libraryConfig({
+  entry: ['src/index.ts', 'src/main.ts'],
+  platform: 'node',
+});

@@ -1,0 +1,91 @@
+// Runs a handler as a Supabase Edge Function (Deno.serve), where the platform gateway has already
+// verified the JWT (verify_jwt = true): here we only read the caller from it.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { errorResponse } from './http.ts';
+import type { FunctionCaller, FunctionEnv, FunctionHandler, FunctionLogger } from './types.ts';
+
+/** The CORS answer Supabase's docs give Edge Functions, widened to what supabase-js sends. */
+export const EDGE_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+};
+
+function base64UrlDecode(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const binary = atob(base64);
+  return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
+
+/**
+ * The caller from `Authorization: Bearer <jwt>`; null for the anon key or a non-JWT key. Only
+ * decodes: signature and expiry were checked by the gateway before the function ran.
+ */
+export function callerFromAuthorization(authorization: string | null): FunctionCaller | null {
+  const token = /^bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  let claims: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(base64UrlDecode(payload));
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    claims = parsed as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const email = typeof claims.email === 'string' && claims.email !== '' ? claims.email : null;
+  if (claims.role === 'authenticated' && typeof claims.sub === 'string') {
+    return { id: claims.sub, email, role: 'authenticated', claims };
+  }
+  if (claims.role === 'service_role') return { id: null, email: null, role: 'service_role', claims };
+  return null;
+}
+
+export interface EdgeOptions {
+  /** A service-role client (createClient(SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY)). */
+  supabase: SupabaseClient;
+  env: FunctionEnv;
+  log?: FunctionLogger;
+}
+
+const consoleLogger: FunctionLogger = {
+  info: (fields, message) => console.log(JSON.stringify({ level: 'info', msg: message, ...fields })),
+  warn: (fields, message) => console.warn(JSON.stringify({ level: 'warn', msg: message, ...fields })),
+  error: (fields, message) => console.error(JSON.stringify({ level: 'error', msg: message, ...fields })),
+};
+
+/** `Deno.serve(createEdgeHandler(addUser, {...}))`: CORS, caller, and a JSON 500 on a throw. */
+export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions): (req: Request) => Promise<Response> {
+  const log = options.log ?? consoleLogger;
+  return async (req) => {
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: EDGE_CORS_HEADERS });
+    let response: Response;
+    try {
+      response = await handler(req, {
+        supabase: options.supabase,
+        caller: callerFromAuthorization(req.headers.get('authorization')),
+        env: options.env,
+        log,
+      });
+    } catch (error) {
+      log.error({ error: error instanceof Error ? error.message : String(error) }, 'function threw');
+      response = errorResponse(500, 'function_error', 'The function failed');
+    }
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(EDGE_CORS_HEADERS)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+/** ACCESS_POLICY / ACCESS_ALLOW_LIST / INTERCOM_SECRET as an Edge Function reads them from its secrets. */
+export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv {
+  const policy = read('ACCESS_POLICY');
+  return {
+    accessPolicy: policy === 'invite' ? 'invite' : 'open',
+    accessAllowList: (read('ACCESS_ALLOW_LIST') ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== ''),
+    intercomSecret: read('INTERCOM_SECRET') || undefined,
+  };
+}

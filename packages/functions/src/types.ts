@@ -1,0 +1,39 @@
+// Framework-free contract between a host (the embedded backend, or a Supabase Edge Function entry
+// point) and the handlers: web-standard Request in, Response out.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** The verified caller of a function; null for the anon key. */
+export interface FunctionCaller {
+  /** The user id (`sub`); null for the service-role key, which acts for no user. */
+  id: string | null;
+  email: string | null;
+  role: 'authenticated' | 'service_role';
+  claims: Readonly<Record<string, unknown>>;
+}
+
+/** Server settings a handler may need; on Supabase Edge they come from the function's secrets. */
+export interface FunctionEnv {
+  accessPolicy: 'open' | 'invite';
+  /** Lower-cased e-mail addresses and `@domain` entries allowed in when the policy is `invite`. */
+  accessAllowList: readonly string[];
+  intercomSecret: string | undefined;
+}
+
+/** Structured logging; pino's Logger and the console-based Edge logger both fit. */
+export interface FunctionLogger {
+  info(fields: Record<string, unknown>, message?: string): void;
+  warn(fields: Record<string, unknown>, message?: string): void;
+  error(fields: Record<string, unknown>, message?: string): void;
+}
+
+export interface FunctionContext {
+  /** A service-role client (bypasses RLS) on the same project: check the caller yourself. */
+  supabase: SupabaseClient;
+  caller: FunctionCaller | null;
+  env: FunctionEnv;
+  log: FunctionLogger;
+}
+
+export type FunctionHandler = (req: Request, ctx: FunctionContext) => Promise<Response>;
+
+export type FunctionRegistry = Readonly<Record<string, FunctionHandler>>;
