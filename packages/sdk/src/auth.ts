@@ -1,0 +1,134 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+import { AppforgeError, toAppforgeError } from './errors';
+import type { AuthApi, FunctionsApi } from './types';
+
+/** The seed: social sign-in redirects back to the current address without a trailing '#'. */
+export function withoutTrailingHash(url: string): string {
+  return url.replace(/#$/, '');
+}
+
+/** supabase-js answers `{ data, error }`; the SDK throws AppforgeError instead. */
+function check<R extends { error: unknown }>(result: R): Extract<R, { error: null }> {
+  if (result.error) throw toAppforgeError(result.error);
+  // The error is null here, so this is the success member of the union.
+  return result as Extract<R, { error: null }>;
+}
+
+function failIf(error: unknown): void {
+  if (error) throw toAppforgeError(error);
+}
+
+function assurance(level: string | null): 'aal1' | 'aal2' | null {
+  return level === 'aal1' || level === 'aal2' ? level : null;
+}
+
+export function createAuthApi(supabase: SupabaseClient<Database>, functions: FunctionsApi): AuthApi {
+  const auth = supabase.auth;
+
+  async function guarded<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw toAppforgeError(error);
+    }
+  }
+
+  return {
+    sendEmailCode: (email, options = {}) =>
+      guarded(async () => {
+        failIf(
+          (await auth.signInWithOtp({
+            email,
+            options: {
+              shouldCreateUser: true,
+              ...(options.redirectTo === undefined ? {} : { emailRedirectTo: options.redirectTo }),
+            },
+          })).error,
+        );
+      }),
+
+    verifyEmailCode: (email, token) =>
+      guarded(async () => {
+        const { data } = check(await auth.verifyOtp({ email, token, type: 'email' }));
+        if (!data.session) {
+          throw new AppforgeError({ code: 'session_missing', message: 'Signing in did not start a session.' });
+        }
+        return data.session;
+      }),
+
+    signInWithProvider: (provider, redirectTo) =>
+      guarded(async () => {
+        const { data } = check(
+          await auth.signInWithOAuth({ provider, options: { redirectTo: withoutTrailingHash(redirectTo) } }),
+        );
+        return { url: data.url };
+      }),
+
+    signOut: (scope = 'global') =>
+      guarded(async () => {
+        // supabase-js itself ignores 401, 403 and 404 from /logout and clears the local session.
+        failIf((await auth.signOut({ scope })).error);
+      }),
+
+    getSession: () => guarded(async () => check(await auth.getSession()).data.session),
+
+    onAuthStateChange(callback) {
+      const { data } = auth.onAuthStateChange((event, session) => {
+        callback(event, session);
+      });
+      return () => data.subscription.unsubscribe();
+    },
+
+    listFactors: () => guarded(async () => check(await auth.mfa.listFactors()).data.all),
+
+    enrollTotp: (friendlyName) =>
+      guarded(async () => {
+        const { data } = check(await auth.mfa.enroll({ factorType: 'totp', friendlyName }));
+        return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri };
+      }),
+
+    challengeAndVerify: (factorId, code) =>
+      guarded(async () => {
+        failIf((await auth.mfa.challengeAndVerify({ factorId, code })).error);
+      }),
+
+    unenroll: (factorId) =>
+      guarded(async () => {
+        failIf((await auth.mfa.unenroll({ factorId })).error);
+      }),
+
+    getAssuranceLevel: () =>
+      guarded(async () => {
+        const { data } = check(await auth.mfa.getAuthenticatorAssuranceLevel());
+        return { currentLevel: assurance(data.currentLevel), nextLevel: assurance(data.nextLevel) };
+      }),
+
+    listIdentities: () => guarded(async () => check(await auth.getUserIdentities()).data.identities),
+
+    linkIdentity: (provider, redirectTo) =>
+      guarded(async () => {
+        const { data } = check(
+          await auth.linkIdentity({ provider, options: { redirectTo: withoutTrailingHash(redirectTo) } }),
+        );
+        return { url: data.url };
+      }),
+
+    unlinkIdentity: (identity) =>
+      guarded(async () => {
+        failIf((await auth.unlinkIdentity(identity)).error);
+      }),
+
+    signOutOthers: () =>
+      guarded(async () => {
+        failIf((await auth.signOut({ scope: 'others' })).error);
+      }),
+
+    deleteAccount: () =>
+      guarded(async () => {
+        await functions.deleteAccount();
+        // The user no longer exists on the server: only the local session is left to clear.
+        failIf((await auth.signOut({ scope: 'local' })).error);
+      }),
+  };
+}

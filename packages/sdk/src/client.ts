@@ -1,0 +1,37 @@
+import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClientOptions } from '@supabase/supabase-js';
+import { createAuthApi } from './auth';
+import { createCustomDomainsApi } from './custom-domains';
+import type { Database } from './database.types';
+import { createFunctionsApi } from './functions';
+import { createAppsApi, createBundlesApi } from './names';
+import type { AppforgeClient, AppforgeClientOptions } from './types';
+import { createUsersApi } from './users';
+
+/**
+ * The typed client for the whole product. A missing URL or key throws supabase-js's own
+ * "supabaseUrl is required." / "supabaseKey is required." unchanged (seed §5).
+ */
+export function createAppforgeClient(options: AppforgeClientOptions): AppforgeClient {
+  const clientOptions: SupabaseClientOptions<'public'> = {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: true,
+      detectSessionInUrl: true,
+      ...(options.storageKey === undefined ? {} : { storageKey: options.storageKey }),
+    },
+    ...(options.fetch === undefined ? {} : { global: { fetch: options.fetch } }),
+    ...(options.realtimeTransport === undefined ? {} : { realtime: { transport: options.realtimeTransport } }),
+  };
+  const supabase = createClient<Database>(options.url, options.anonKey, clientOptions);
+  const functions = createFunctionsApi(supabase);
+  return {
+    supabase,
+    users: createUsersApi(supabase, functions),
+    apps: createAppsApi(supabase),
+    bundles: createBundlesApi(supabase),
+    customDomains: createCustomDomainsApi(supabase),
+    functions,
+    auth: createAuthApi(supabase, functions),
+  };
+}

@@ -1,0 +1,35 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+import { AppforgeError, fromPostgrest } from './errors';
+import type { AppsApi, BundlesApi } from './types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that cannot exist is answered without a request, like one that does not exist. */
+function notFound(what: 'App' | 'Bundle', id: string): AppforgeError {
+  return new AppforgeError({
+    code: 'not_found',
+    message: `${what === 'App' ? 'This app' : 'This bundle'} was not found or is not public.`,
+    status: 404,
+    cause: { id },
+  });
+}
+
+async function nameOf(supabase: SupabaseClient<Database>, table: 'App' | 'Bundle', id: string): Promise<string> {
+  if (!UUID.test(id)) throw notFound(table, id);
+  // seed §7.1: select name from App/Bundle where id equals the given id, single row.
+  const { data, error, status } = await supabase.from(table).select('name').eq('id', id).single();
+  if (error) {
+    const normalised = fromPostgrest(error, status);
+    throw normalised.code === 'not_found' ? notFound(table, id) : normalised;
+  }
+  return data.name;
+}
+
+export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
+  return { getName: (appId) => nameOf(supabase, 'App', appId) };
+}
+
+export function createBundlesApi(supabase: SupabaseClient<Database>): BundlesApi {
+  return { getName: (bundleId) => nameOf(supabase, 'Bundle', bundleId) };
+}

@@ -1,0 +1,33 @@
+// Validation of what the backend sends back: outside input, like anything else.
+import { z } from 'zod';
+import { AppforgeError } from './errors';
+import type { UserRow } from './types';
+
+export const userStatusSchema = z.enum(['allowed', 'pending', 'blocked']);
+
+export const userRowSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  display_name: z.string().nullable(),
+  status: userStatusSchema,
+  referral_app_id: z.string().nullable(),
+  intercom_hmac: z.string().nullable(),
+  plan: z.enum(['free', 'pro']),
+  plan_renews_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<UserRow>;
+
+export const USER_COLUMNS =
+  'id, email, display_name, status, referral_app_id, intercom_hmac, plan, plan_renews_at, created_at, updated_at';
+
+/** Parses a response body; a body of the wrong shape is the server's fault, reported as such. */
+export function parseResponse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AppforgeError({
+    code: 'invalid_response',
+    message: `The server sent an unexpected answer for ${what}.`,
+    cause: parsed.error,
+  });
+}

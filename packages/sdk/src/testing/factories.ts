@@ -1,0 +1,124 @@
+// Realistic values of the shapes the backend returns, for tests and stories.
+import type { CustomDomainTarget, Factor, Session, User, UserIdentity, UserRow } from '../types';
+
+let sequence = 0;
+function next(): number {
+  sequence += 1;
+  return sequence;
+}
+
+/** A fake but well-formed, unsigned JWT (tests never verify it; a backend would reject it). */
+function unsignedJwt(claims: Record<string, unknown>): string {
+  const part = (value: unknown): string =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.fake-signature`;
+}
+
+export function makeIdentity(overrides: Partial<UserIdentity> & { user_id?: string } = {}): UserIdentity {
+  const userId = overrides.user_id ?? crypto.randomUUID();
+  const provider = overrides.provider ?? 'email';
+  const now = new Date().toISOString();
+  return {
+    identity_id: crypto.randomUUID(),
+    id: provider === 'email' ? userId : String(100_000 + next()),
+    user_id: userId,
+    provider,
+    identity_data: { sub: userId, email_verified: true, phone_verified: false },
+    created_at: now,
+    last_sign_in_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+/** An authenticated user as supabase-js returns it (`session.user`). */
+export function makeUser(overrides: Partial<User> = {}): User {
+  const id = overrides.id ?? crypto.randomUUID();
+  const email = overrides.email ?? `user${next()}@example.com`;
+  const now = new Date().toISOString();
+  return {
+    id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    email_confirmed_at: now,
+    confirmed_at: now,
+    last_sign_in_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+    identities: [makeIdentity({ user_id: id, provider: 'email', identity_data: { sub: id, email } })],
+    is_anonymous: false,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+export function makeSession(overrides: Partial<Omit<Session, 'user'>> & { user?: Partial<User> } = {}): Session {
+  const { user: userOverrides, ...rest } = overrides;
+  const user = makeUser(userOverrides);
+  const expiresIn = rest.expires_in ?? 3600;
+  const expiresAt = rest.expires_at ?? Math.floor(Date.now() / 1000) + expiresIn;
+  return {
+    access_token: unsignedJwt({
+      sub: user.id,
+      email: user.email,
+      role: 'authenticated',
+      aud: 'authenticated',
+      aal: 'aal1',
+      session_id: crypto.randomUUID(),
+      exp: expiresAt,
+    }),
+    refresh_token: `refresh-${next()}`,
+    expires_in: expiresIn,
+    expires_at: expiresAt,
+    token_type: 'bearer',
+    ...rest,
+    user,
+  };
+}
+
+/** A custom domain that serves an app (override the flags for a landing page or a bundle). */
+export function makeCustomDomain(overrides: Partial<CustomDomainTarget> = {}): CustomDomainTarget {
+  const target = overrides.is_bundle ? 'bundle' : overrides.is_landing_page ? 'landing' : 'app';
+  return {
+    app_id: target === 'bundle' ? null : crypto.randomUUID(),
+    is_app: target === 'app',
+    is_landing_page: target === 'landing',
+    bundle_id: target === 'bundle' ? crypto.randomUUID() : null,
+    is_bundle: target === 'bundle',
+    ...overrides,
+  };
+}
+
+/** The caller's public."User" row. */
+export function makeUserRow(overrides: Partial<UserRow> = {}): UserRow {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    email: `user${next()}@example.com`,
+    display_name: null,
+    status: 'allowed',
+    referral_app_id: null,
+    intercom_hmac: null,
+    plan: 'free',
+    plan_renews_at: null,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+export function makeFactor(overrides: Partial<Factor> = {}): Factor {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    friendly_name: 'Authenticator app',
+    factor_type: 'totp',
+    status: 'verified',
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}

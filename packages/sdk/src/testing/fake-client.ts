@@ -1,0 +1,432 @@
+/* eslint-disable @typescript-eslint/require-await -- the in-memory methods are async like the real
+   ones so that a throw arrives as a rejected promise, exactly as callers will see it. */
+// An in-memory AppforgeClient for component tests and stories: the same shape and the same
+// behaviour a user would notice (a session with listeners, codes that must match, rows that
+// appear), without a backend. Every method can be made to fail, or replaced, per test.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { normaliseHost } from '../custom-domains';
+import type { Database } from '../database.types';
+import { AppforgeError, NETWORK_MESSAGE } from '../errors';
+import type {
+  AppforgeClient,
+  AuthChangeEvent,
+  CustomDomainTarget,
+  Factor,
+  SchoolInfo,
+  Session,
+  User,
+  UserIdentity,
+  UserRow,
+  UserStatus,
+} from '../types';
+import { displayNameSchema } from '../users';
+import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
+import { createFakeSupabase } from './fake-supabase';
+
+/** Everything the fake remembers; tests read and change it through `client.fake.data`. */
+export interface FakeAppforgeData {
+  session: Session | null;
+  /** The signed-in person's User row; null until add-user creates it. */
+  me: UserRow | null;
+  /** The status add-user gives a new User row (the server's ACCESS_POLICY decides it for real). */
+  newUserStatus: UserStatus;
+  /** intercom_hmac of a User row add-user creates. */
+  newUserIntercomHmac: string | null;
+  appNames: Record<string, string>;
+  bundleNames: Record<string, string>;
+  /** Verified custom domains by host name. */
+  customDomains: Record<string, CustomDomainTarget>;
+  schoolInfo: SchoolInfo;
+  factors: Factor[];
+  /** Linked identities; null means "those of the session's user". */
+  identities: UserIdentity[] | null;
+  /** The code every sign-in e-mail carries. */
+  emailCode: string;
+  /** The code the authenticator app shows. */
+  totpCode: string;
+  /** E-mail → password, for the widget's password forms. */
+  passwords: Record<string, string>;
+}
+
+type Api = Exclude<keyof AppforgeClient, 'supabase'>;
+type MethodOf<A extends Api> = keyof AppforgeClient[A] & string;
+/** A method of the client by path, e.g. 'apps.getName' or 'auth.verifyEmailCode'. */
+export type FakeMethod = { [A in Api]: `${A}.${MethodOf<A>}` }[Api];
+
+export type FakeFailures = Partial<Record<FakeMethod, AppforgeError>>;
+
+type DeepPartial<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+export type FakeAppforgeOverrides = DeepPartial<Omit<AppforgeClient, 'supabase'>> & {
+  /** Replaces the fake supabase-js stand-in (which only supports the auth calls the widget makes). */
+  supabase?: SupabaseClient<Database>;
+  data?: Partial<FakeAppforgeData>;
+  /** Methods that throw this error from the first call on (until `fake.heal`). */
+  failures?: FakeFailures;
+};
+
+export interface SentCode {
+  email: string;
+  code: string;
+  redirectTo: string | undefined;
+}
+
+export interface FakeController {
+  readonly data: FakeAppforgeData;
+  /** Arguments of every call to a method, oldest first. */
+  calls(method: FakeMethod): unknown[][];
+  /** The sign-in e-mails "sent" so far. */
+  readonly sentCodes: readonly SentCode[];
+  /** Signs someone in (as if they had entered a code) and tells the listeners SIGNED_IN. */
+  signIn(user?: Partial<User>): Session;
+  /** Ends the session and tells the listeners SIGNED_OUT. */
+  signOut(): void;
+  /** Tells the listeners an auth event, optionally with a new session. */
+  emit(event: AuthChangeEvent, session?: Session | null): void;
+  /** Makes a method throw (a network error by default) until healed. */
+  fail(method: FakeMethod, error?: AppforgeError): void;
+  heal(method: FakeMethod): void;
+  /** How many auth listeners are subscribed (a component must unsubscribe on teardown). */
+  listenerCount(): number;
+}
+
+export interface FakeAppforgeClient extends AppforgeClient {
+  fake: FakeController;
+}
+
+type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+
+function notAuthenticated(message: string): AppforgeError {
+  return new AppforgeError({ code: 'not_authenticated', message, status: 401 });
+}
+
+function sessionMissing(): AppforgeError {
+  return new AppforgeError({ code: 'session_missing', message: 'Auth session missing!', status: 400 });
+}
+
+function notFound(what: string): AppforgeError {
+  return new AppforgeError({ code: 'not_found', message: `${what} was not found or is not public.`, status: 404 });
+}
+
+export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}): FakeAppforgeClient {
+  const initial = overrides.data ?? {};
+  const data: FakeAppforgeData = {
+    session: null,
+    me: null,
+    newUserStatus: 'allowed',
+    newUserIntercomHmac: null,
+    appNames: {},
+    bundleNames: {},
+    customDomains: {},
+    schoolInfo: { isTeacher: false, isStudent: false },
+    factors: [],
+    identities: null,
+    emailCode: '123456',
+    totpCode: '654321',
+    passwords: {},
+    ...initial,
+  };
+  const failures = new Map<FakeMethod, AppforgeError>(
+    Object.entries(overrides.failures ?? {}) as [FakeMethod, AppforgeError][],
+  );
+  const calls = new Map<FakeMethod, unknown[][]>();
+  const sentCodes: SentCode[] = [];
+  const listeners = new Set<Listener>();
+  const usersByEmail = new Map<string, User>();
+  let assurance: 'aal1' | 'aal2' = 'aal1';
+
+  function emit(event: AuthChangeEvent, session: Session | null): void {
+    for (const listener of [...listeners]) listener(event, session);
+  }
+
+  function startSession(user?: Partial<User>): Session {
+    const email = user?.email ?? `user${usersByEmail.size + 1}@example.com`;
+    const known = usersByEmail.get(email) ?? makeUser({ ...user, email });
+    usersByEmail.set(email, known);
+    const session = makeSession({ user: known });
+    data.session = session;
+    assurance = 'aal1';
+    emit('SIGNED_IN', session);
+    return session;
+  }
+
+  function endSession(): void {
+    data.session = null;
+    assurance = 'aal1';
+    emit('SIGNED_OUT', null);
+  }
+
+  function requireSession(): Session {
+    if (!data.session) throw sessionMissing();
+    return data.session;
+  }
+
+  function identities(): UserIdentity[] {
+    return data.identities ?? data.session?.user.identities ?? [];
+  }
+
+  function createRow(referralAppId: string | null | undefined): { created: boolean; user: UserRow } {
+    const session = data.session;
+    if (!session) throw notAuthenticated('Sign in first.');
+    if (data.me) return { created: false, user: data.me };
+    data.me = makeUserRow({
+      id: session.user.id,
+      email: session.user.email ?? null,
+      status: data.newUserStatus,
+      referral_app_id: referralAppId ?? null,
+      intercom_hmac: data.newUserIntercomHmac,
+    });
+    return { created: true, user: data.me };
+  }
+
+  const impl: Omit<AppforgeClient, 'supabase'> = {
+    users: {
+      async exists() {
+        if (!data.session) throw notAuthenticated('Sign in first.');
+        return data.me !== null;
+      },
+      async getIntercomHmac() {
+        if (!data.session) throw notAuthenticated('Sign in first.');
+        return data.me?.intercom_hmac ?? null;
+      },
+      async ensure(options = {}) {
+        const result = createRow(options.referralAppId);
+        return { created: result.created, status: result.user.status };
+      },
+      async getMe() {
+        if (!data.session) throw notAuthenticated('Sign in first.');
+        return data.me;
+      },
+      async updateDisplayName(name) {
+        const parsed = displayNameSchema.safeParse(name);
+        if (!parsed.success) {
+          throw new AppforgeError({
+            code: 'invalid_display_name',
+            message: parsed.error.issues[0]?.message ?? 'Enter a display name.',
+            status: 400,
+          });
+        }
+        if (!data.session) throw notAuthenticated('Sign in first.');
+        if (!data.me) throw notFound('Your account');
+        data.me = { ...data.me, display_name: parsed.data, updated_at: new Date().toISOString() };
+        return data.me;
+      },
+    },
+    apps: {
+      async getName(appId) {
+        const name = data.appNames[appId];
+        if (name === undefined) throw notFound('This app');
+        return name;
+      },
+    },
+    bundles: {
+      async getName(bundleId) {
+        const name = data.bundleNames[bundleId];
+        if (name === undefined) throw notFound('This bundle');
+        return name;
+      },
+    },
+    customDomains: {
+      lookup: (host) => Promise.resolve(data.customDomains[normaliseHost(host)] ?? null),
+    },
+    functions: {
+      addUser: async (body) => createRow(body.referral_app_id),
+      async getUserSchoolInfo() {
+        if (!data.session) throw notAuthenticated('Sign in to see your school roles');
+        return { ...data.schoolInfo };
+      },
+      async deleteAccount() {
+        if (!data.session) throw notAuthenticated('Sign in to delete your account');
+        const email = data.session.user.email;
+        if (email) usersByEmail.delete(email);
+        data.me = null;
+        data.factors = [];
+        data.identities = null;
+      },
+    },
+    auth: {
+      async sendEmailCode(email, options = {}) {
+        sentCodes.push({ email, code: data.emailCode, redirectTo: options.redirectTo });
+      },
+      async verifyEmailCode(email, token) {
+        const sent = sentCodes.some((entry) => entry.email === email);
+        if (!sent || token !== data.emailCode) {
+          throw new AppforgeError({ code: 'otp_expired', message: 'Token has expired or is invalid', status: 403 });
+        }
+        return startSession({ email });
+      },
+      async signInWithProvider(provider, redirectTo) {
+        const query = new URLSearchParams({ provider, redirect_to: redirectTo.replace(/#$/, '') });
+        return { url: `https://backend.test/auth/v1/authorize?${query.toString()}` };
+      },
+      async signOut(scope = 'global') {
+        if (scope !== 'others' && data.session) endSession();
+      },
+      getSession: () => Promise.resolve(data.session),
+      onAuthStateChange(callback) {
+        const listener: Listener = (event, session) => callback(event, session);
+        listeners.add(listener);
+        // supabase-js tells every new subscriber the current session, asynchronously.
+        queueMicrotask(() => {
+          if (listeners.has(listener)) listener('INITIAL_SESSION', data.session);
+        });
+        return () => {
+          listeners.delete(listener);
+        };
+      },
+      async listFactors() {
+        requireSession();
+        return [...data.factors];
+      },
+      async enrollTotp(friendlyName) {
+        const session = requireSession();
+        if (data.factors.some((factor) => factor.friendly_name === friendlyName)) {
+          throw new AppforgeError({
+            code: 'mfa_factor_name_conflict',
+            message: `A factor with the friendly name "${friendlyName}" for this user already exists`,
+            status: 422,
+          });
+        }
+        const factor = makeFactor({ friendly_name: friendlyName, status: 'unverified' });
+        data.factors = [...data.factors, factor];
+        const secret = 'JBSWY3DPEHPK3PXP';
+        const label = encodeURIComponent(`Appforge:${session.user.email ?? session.user.id}`);
+        const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><rect width="29" height="29" fill="#fff"/></svg>';
+        return {
+          factorId: factor.id,
+          qrCode: `data:image/svg+xml;utf-8,${svg}`,
+          secret,
+          uri: `otpauth://totp/${label}?secret=${secret}&issuer=Appforge`,
+        };
+      },
+      async challengeAndVerify(factorId, code) {
+        requireSession();
+        const factor = data.factors.find((candidate) => candidate.id === factorId);
+        if (!factor) {
+          throw new AppforgeError({ code: 'mfa_factor_not_found', message: 'Factor not found', status: 404 });
+        }
+        if (code !== data.totpCode) {
+          throw new AppforgeError({ code: 'mfa_verification_failed', message: 'Invalid TOTP code entered', status: 422 });
+        }
+        data.factors = data.factors.map((candidate) =>
+          candidate.id === factorId ? { ...candidate, status: 'verified' } : candidate,
+        );
+        assurance = 'aal2';
+        emit('MFA_CHALLENGE_VERIFIED', data.session);
+      },
+      async unenroll(factorId) {
+        requireSession();
+        const factor = data.factors.find((candidate) => candidate.id === factorId);
+        if (!factor) {
+          throw new AppforgeError({ code: 'mfa_factor_not_found', message: 'Factor not found', status: 404 });
+        }
+        if (factor.status === 'verified' && assurance !== 'aal2') {
+          throw new AppforgeError({
+            code: 'insufficient_aal',
+            message: 'AAL2 required to unenroll verified factor',
+            status: 401,
+          });
+        }
+        data.factors = data.factors.filter((candidate) => candidate.id !== factorId);
+      },
+      async getAssuranceLevel() {
+        if (!data.session) return { currentLevel: null, nextLevel: null };
+        const verified = data.factors.some((factor) => factor.status === 'verified');
+        return { currentLevel: assurance, nextLevel: verified ? 'aal2' : 'aal1' };
+      },
+      async listIdentities() {
+        requireSession();
+        return [...identities()];
+      },
+      async linkIdentity(provider, redirectTo) {
+        requireSession();
+        const query = new URLSearchParams({ provider, redirect_to: redirectTo.replace(/#$/, '') });
+        return { url: `https://backend.test/auth/v1/user/identities/authorize?${query.toString()}` };
+      },
+      async unlinkIdentity(identity) {
+        requireSession();
+        const current = identities();
+        if (!current.some((candidate) => candidate.identity_id === identity.identity_id)) {
+          throw new AppforgeError({ code: 'identity_not_found', message: 'Identity doesn\'t exist', status: 404 });
+        }
+        if (current.length <= 1) {
+          throw new AppforgeError({
+            code: 'single_identity_not_deletable',
+            message: 'User must have at least 1 identity after unlinking',
+            status: 422,
+          });
+        }
+        data.identities = current.filter((candidate) => candidate.identity_id !== identity.identity_id);
+      },
+      async signOutOthers() {
+        requireSession();
+      },
+      async deleteAccount() {
+        await client.functions.deleteAccount();
+        if (data.session) endSession();
+      },
+    },
+  };
+
+  function wrap<A extends Api>(api: A): AppforgeClient[A] {
+    const methods = impl[api] as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const replaced = (overrides[api] ?? {}) as Record<string, ((...args: unknown[]) => unknown) | undefined>;
+    const wrapped: Record<string, (...args: unknown[]) => unknown> = {};
+    for (const [name, method] of Object.entries(methods)) {
+      const path = `${api}.${name}` as FakeMethod;
+      calls.set(path, []);
+      const run = replaced[name] ?? method;
+      wrapped[name] =
+        path === 'auth.onAuthStateChange'
+          ? (...args) => {
+              calls.get(path)?.push(args);
+              return run(...args);
+            }
+          : async (...args) => {
+              calls.get(path)?.push(args);
+              const failure = failures.get(path);
+              if (failure) throw failure;
+              return await run(...args);
+            };
+    }
+    // Built from the implementation above, method by method, so it has the API's exact keys.
+    return wrapped as unknown as AppforgeClient[A];
+  }
+
+  const controller: FakeController = {
+    data,
+    calls: (method) => calls.get(method) ?? [],
+    sentCodes,
+    signIn: (user) => startSession(user),
+    signOut: () => endSession(),
+    emit(event, session) {
+      if (session !== undefined) data.session = session;
+      emit(event, data.session);
+    },
+    fail(method, error) {
+      failures.set(method, error ?? new AppforgeError({ code: 'network_error', message: NETWORK_MESSAGE, status: 0 }));
+    },
+    heal(method) {
+      failures.delete(method);
+    },
+    listenerCount: () => listeners.size,
+  };
+
+  const client: FakeAppforgeClient = {
+    supabase: overrides.supabase ?? (undefined as unknown as SupabaseClient<Database>),
+    users: wrap('users'),
+    apps: wrap('apps'),
+    bundles: wrap('bundles'),
+    customDomains: wrap('customDomains'),
+    functions: wrap('functions'),
+    auth: wrap('auth'),
+    fake: controller,
+  };
+  if (!overrides.supabase) client.supabase = createFakeSupabase(client, controller);
+  return client;
+}
+

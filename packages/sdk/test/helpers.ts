@@ -1,0 +1,34 @@
+// Small pieces every SDK test file may use, in Node or in jsdom.
+import { createHmac } from 'node:crypto';
+
+let counter = 0;
+/** A fresh address per call, so users and per-address rate limits never collide. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+/** The 6-digit code in a sign-in mail's text. */
+export function codeIn(text: string, email: string): string {
+  const code = /^\s{4}(\d{6})$/m.exec(text)?.[1];
+  if (!code) throw new Error(`no 6-digit code in the mail to ${email}`);
+  return code;
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) — what an authenticator app shows for the secret. */
+export function totpCode(base32Secret: string, at: number = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of base32Secret.replace(/=+$/, '').toUpperCase()) {
+    const value = alphabet.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counterBuffer = Buffer.alloc(8);
+  counterBuffer.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const digest = createHmac('sha1', bytes).update(counterBuffer).digest();
+  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
+  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
+}

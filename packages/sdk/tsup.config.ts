@@ -1,0 +1,7 @@
+import { libraryConfig } from '@appforge/tsup-config';
+
+export default libraryConfig({
+  entry: ['src/index.ts', 'src/react/index.ts', 'src/testing/index.ts'],
+  platform: 'neutral',
+  external: ['react', 'react/jsx-runtime', '@tanstack/react-query', '@supabase/supabase-js', 'zod'],
+});
