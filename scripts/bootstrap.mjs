@@ -2,7 +2,7 @@
 // pnpm (pinned), the workspace's dependencies from the lockfile, and — for the test suite — Debian's
 // Chromium and PostgreSQL 15 when missing and we are root.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { capture, fail, root, run, step } from './lib/run.mjs';
 
 const PNPM_VERSION = '10.34.9';
@@ -19,6 +19,8 @@ export function checkNode() {
 export async function ensurePnpm() {
   const globalVersion = capture('pnpm', ['--version']);
   if (globalVersion?.startsWith('10.')) return 'pnpm';
+  // Turbo and package scripts look pnpm up on PATH, so the pinned copy goes first there.
+  process.env.PATH = `${dirname(localPnpm)}${delimiter}${process.env.PATH ?? ''}`;
   if (capture(localPnpm, ['--version']) === PNPM_VERSION) return localPnpm;
   step(`Installing pnpm ${PNPM_VERSION} into .tools/`);
   // Corepack cannot verify signatures against this registry, so pnpm comes through npm instead.
