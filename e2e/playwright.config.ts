@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
@@ -12,6 +13,9 @@ const localPnpm = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
 const pnpm = existsSync(localPnpm) ? localPnpm : 'pnpm';
 
 const WEB_PORT = 4173;
+// One temporary data folder per run, made in the main process; workers inherit the variable.
+process.env.APPFORGE_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'appforge-e2e-'));
+const DATA_DIR = process.env.APPFORGE_E2E_DATA_DIR;
 const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 
 if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
@@ -34,18 +38,48 @@ const servers: WebServer[] = [
     stdout: 'pipe',
     stderr: 'pipe',
   },
-  // The embedded backend (apps/backend) joins with one entry once it builds and serves GET /health:
-  // {
-  //   name: 'backend',
-  //   command: `${pnpm} --filter @appforge/backend start`,
-  //   cwd: ROOT,
-  //   url: 'http://127.0.0.1:54321/health',
-  //   env: { PORT: '54321' },
-  //   reuseExistingServer: !CI,
-  //   timeout: 60_000,
-  //   stdout: 'pipe',
-  //   stderr: 'pipe',
-  // },
+  // The embedded backend (apps/backend, built by turbo's ^build) with the invite policy off
+  // (ACCESS_POLICY=open), its dev inbox on 54324, and a fresh data folder per run.
+  {
+    name: 'backend',
+    command: `${pnpm} --filter @appforge/backend start`,
+    cwd: ROOT,
+    url: 'http://127.0.0.1:54321/health',
+    env: {
+      BACKEND_PORT: '54321',
+      MAILBOX_PORT: '54324',
+      DATA_DIR: DATA_DIR,
+      SITE_URL: 'http://localhost:4173',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: !CI,
+    // PGlite's first start (initdb + migrations) takes a while on a busy machine.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  // A second instance with ACCESS_POLICY=invite, for the access-denied test: the built web app
+  // only knows 54321, so that test re-routes its browser's backend calls here (page.route).
+  // Invite-only is a start-up setting of the backend, so a second process is the honest way.
+  {
+    name: 'backend-invite',
+    command: `${pnpm} --filter @appforge/backend start`,
+    cwd: ROOT,
+    url: 'http://127.0.0.1:54331/health',
+    env: {
+      BACKEND_PORT: '54331',
+      MAILBOX_PORT: '54334',
+      DATA_DIR: 'memory://',
+      SITE_URL: 'http://localhost:4173',
+      ACCESS_POLICY: 'invite',
+      ACCESS_ALLOW_LIST: '@invited.example',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: !CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
 ];
 
 export default defineConfig({

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
+import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
@@ -25,14 +26,18 @@ async function accessibilityViolations(page: Page) {
 function recordProblems(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
+    // The seed's "missing analytics token → critical log": the e2e build has no PostHog key on purpose.
+    if (message.text().includes('CRITICAL: VITE_POSTHOG_KEY is not set')) return;
     if (message.type() === 'error') problems.push(`console.error: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return problems;
 }
 
-test('the start page shows the product and the live status of the backend', async ({ page }) => {
-  await page.goto('/');
+test('the start page shows the product and the live status of the backend', async ({ page, request }) => {
+  // The main host needs a signed-in, allowed user (issue 5's access gate).
+  await page.goto(`${WEB}/`);
+  await signInWithEmailCode(page, request, uniqueEmail('shell'));
 
   await expect(page).toHaveTitle('Appforge');
   await expect(page.getByRole('heading', { level: 1, name: 'Appforge' })).toBeVisible();
@@ -45,9 +50,10 @@ test('the start page shows the product and the live status of the backend', asyn
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
-test('an unknown path shows the 404 page, cleanly, with a working link home', async ({ page }) => {
+test('an unknown path shows the 404 page, cleanly, with a working link home', async ({ page, request }) => {
   const problems = recordProblems(page);
-  await page.goto('/no/such/page');
+  await page.goto(`${WEB}/no/such/page`);
+  await signInWithEmailCode(page, request, uniqueEmail('lost'));
 
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('/no/such/page', { exact: true })).toBeVisible();
@@ -56,7 +62,7 @@ test('an unknown path shows the 404 page, cleanly, with a working link home', as
   expect(problems).toEqual([]);
 
   await page.getByRole('link', { name: 'Go to the home page' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(`${WEB}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Appforge' })).toBeVisible();
 });
 

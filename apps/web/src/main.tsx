@@ -1,11 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadSignInScreen } from '@appforge/auth';
 import '@appforge/ui/styles.css';
+import '@appforge/auth/styles.css';
 import './styles.css';
+import { loadAppforgeClient } from './app/access-gate/load-client';
 import { App } from './app/App';
 import { ConfigProblem, formatConfigProblem } from './app/ConfigProblem';
 import { env } from './env';
+import { hasStoredSession, safeLocalStorage } from './lib/stored-session';
 import { reportError } from './lib/report-error';
+import { telemetry } from './lib/telemetry';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no <div id="root">.');
@@ -19,6 +24,13 @@ const root = createRoot(container, {
 });
 
 if (env.ok) {
+  // Most first visits are signed out: fetch the sign-in screen alongside the backend client
+  // instead of after the session check.
+  if (!hasStoredSession(safeLocalStorage())) preloadSignInScreen();
+  void loadAppforgeClient(env.env);
+  // The router asks for the gate on its first render; asking now saves a round trip.
+  void import('./app/access-gate/GatedRoot');
+  telemetry.start();
   root.render(
     <StrictMode>
       <App env={env.env} />

@@ -1,5 +1,10 @@
+import type { AppforgeClient } from '@appforge/sdk';
+import { createFakeAppforgeClient } from '@appforge/sdk/testing';
+import type { FakeAppforgeClient } from '@appforge/sdk/testing';
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { HostLocation } from '../src/app/access-gate/AccessGate';
 import type { RouteManifest } from '../src/app/compose-routes';
 import { routeManifests } from '../src/app/feature-routes';
 import { Providers } from '../src/app/providers';
@@ -22,16 +27,39 @@ export function testEnv(overrides: Record<string, unknown> = {}): Env {
   return result.env;
 }
 
-/** Renders the real route tree (shell + given manifests) at `path`, with the real providers. */
-export function renderAppAt(
-  path: string,
-  options: { env?: Env; manifests?: readonly RouteManifest[] } = {},
-) {
-  const router = createMemoryRouter(createAppRoutes(options.manifests ?? routeManifests), { initialEntries: [path] });
+/** A fake backend with an allowed person signed in: what most shell tests need. */
+export function signedInClient(): FakeAppforgeClient {
+  const client = createFakeAppforgeClient({ data: { newUserStatus: 'allowed' } });
+  client.fake.signIn({ email: 'ada@example.org' });
+  return client;
+}
+
+export const MAIN_HOST: HostLocation = { hostname: 'localhost', host: 'localhost:4173' };
+
+export interface RenderAppOptions {
+  env?: Env;
+  manifests?: readonly RouteManifest[];
+  /** The backend; an allowed, signed-in person by default. */
+  client?: AppforgeClient;
+  /** The page's host; the main host by default. */
+  host?: HostLocation;
+  /** Router state of the first entry. */
+  state?: unknown;
+}
+
+/** Renders the real route tree (gate, shell, given manifests) at `path`, with the real providers. */
+export function renderAppAt(path: string, options: RenderAppOptions = {}) {
+  const client = options.client ?? signedInClient();
+  const env = options.env ?? testEnv();
+  const router = createMemoryRouter(createAppRoutes(options.manifests ?? routeManifests, { host: options.host ?? MAIN_HOST, client }), {
+    initialEntries: [{ pathname: path.split('?')[0] ?? '/', search: path.includes('?') ? `?${path.split('?')[1] ?? ''}` : '', state: options.state }],
+  });
+  // No retries: a failure shows at once instead of after the retry delay.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } });
   const utils = render(
-    <Providers env={options.env ?? testEnv()}>
+    <Providers env={env} queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { router, ...utils };
+  return { router, client, queryClient, ...utils };
 }

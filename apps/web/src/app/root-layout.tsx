@@ -26,7 +26,10 @@ export const MAIN_ID = 'main';
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  const navItems: AppShellNavItem[] = [{ href: '/', label: 'Home', active: pathname === '/' }];
+  const navItems: AppShellNavItem[] = [
+    { href: '/', label: 'Home', active: pathname === '/' },
+    { href: '/settings', label: 'Settings', active: pathname === '/settings' },
+  ];
   return (
     <>
       <AppShell

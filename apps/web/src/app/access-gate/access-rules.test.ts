@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { makeCustomDomain } from '@appforge/sdk/testing';
+import { classifyHost, customDomainPath, isPublicPath, needsAccess, referralAppIdFrom } from './access-rules';
+
+const HOSTS = { appHost: 'localhost', schoolsHost: 'schools.localhost' };
+const APP = '3f0c2a52-5a7e-4c43-9a55-0d3f0d3b8c11';
+
+describe('access rules', () => {
+  it('tells the main host, the schools host and custom domains apart, ignoring case and port', () => {
+    expect(classifyHost({ hostname: 'localhost', host: 'localhost:4173' }, HOSTS)).toBe('main');
+    expect(classifyHost({ hostname: 'SCHOOLS.localhost', host: 'SCHOOLS.localhost:4173' }, HOSTS)).toBe('schools');
+    expect(classifyHost({ hostname: 'poems.localhost', host: 'poems.localhost:4173' }, HOSTS)).toBe('custom');
+    // A look-alike is a custom domain, not the main host.
+    expect(classifyHost({ hostname: 'localhost.evil.test', host: 'localhost.evil.test' }, HOSTS)).toBe('custom');
+    // A configured host with a port must match the port too.
+    expect(classifyHost({ hostname: 'app.test', host: 'app.test:8080' }, { appHost: 'app.test:8080', schoolsHost: 's.test' })).toBe('main');
+    expect(classifyHost({ hostname: 'app.test', host: 'app.test:9090' }, { appHost: 'app.test:8080', schoolsHost: 's.test' })).toBe('custom');
+  });
+
+  it('lets anyone open deployed apps, landing pages, bundles and create-new-app, by first segment only', () => {
+    for (const path of [`/deployed-app/${APP}`, `/landing-page/${APP}`, '/bundle/x', '/create-new-app', '/Bundle/x']) {
+      expect(isPublicPath(path)).toBe(true);
+    }
+    for (const path of ['/', '/settings', '/bundles', '/app-settings/deployed-app', '/create-new-apps']) {
+      expect(isPublicPath(path)).toBe(false);
+    }
+    expect(needsAccess('main', '/settings')).toBe(true);
+    expect(needsAccess('schools', '/teacher-portal')).toBe(true);
+    expect(needsAccess('main', '/bundle/x')).toBe(false);
+    expect(needsAccess('custom', '/settings')).toBe(false);
+  });
+
+  it('takes the referral from the query, else from /landing-page/:appId or /deployed-app/:appId, UUIDs only', () => {
+    expect(referralAppIdFrom({ pathname: '/settings', search: `?referral_app_id=${APP}` })).toBe(APP);
+    expect(referralAppIdFrom({ pathname: `/landing-page/${APP}`, search: '' })).toBe(APP);
+    expect(referralAppIdFrom({ pathname: `/deployed-app/${APP.toUpperCase()}`, search: '' })).toBe(APP);
+    expect(referralAppIdFrom({ pathname: `/app-settings/${APP}`, search: '' })).toBeNull();
+    expect(referralAppIdFrom({ pathname: '/settings', search: "?referral_app_id=1' or 1=1" })).toBeNull();
+    expect(referralAppIdFrom({ pathname: '/landing-page/not-a-uuid', search: '' })).toBeNull();
+  });
+
+  it('routes a custom domain to its landing page, deployed app or bundle page', () => {
+    expect(customDomainPath(makeCustomDomain({ app_id: APP, is_app: false, is_landing_page: true, bundle_id: null, is_bundle: false }))).toBe(`/landing-page/${APP}`);
+    expect(customDomainPath(makeCustomDomain({ app_id: APP, is_app: true, is_landing_page: false, bundle_id: null, is_bundle: false }))).toBe(`/deployed-app/${APP}`);
+    expect(customDomainPath(makeCustomDomain({ app_id: null, is_app: false, is_landing_page: false, bundle_id: 'b1', is_bundle: true }))).toBe('/bundle/b1');
+    expect(customDomainPath(makeCustomDomain({ app_id: null, is_app: true, is_landing_page: false, bundle_id: null, is_bundle: false }))).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { useMe, useUpdateDisplayName } from '@appforge/sdk/react';
+import { Button, Card, TextField } from '@appforge/ui';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { messageOf } from '../lib/message-of';
+
+function ProfileForm({ initialName, email }: { initialName: string; email: string | null }) {
+  const [name, setName] = useState(initialName);
+  const update = useUpdateDisplayName();
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update.mutate(name.trim());
+  };
+  return (
+    <form className="auth-form-grid" onSubmit={save}>
+      <p>
+        Signed in as <strong>{email ?? 'an account without e-mail'}</strong>
+      </p>
+      <TextField
+        label="Display name"
+        name="display_name"
+        value={name}
+        maxLength={100}
+        onChange={(event) => {
+          update.reset();
+          setName(event.target.value);
+        }}
+        error={update.isError ? messageOf(update.error) : undefined}
+        hint={update.isSuccess ? 'Saved.' : 'Shown on your apps and bundles (1–100 characters).'}
+      />
+      <div>
+        <Button type="submit" loading={update.isPending}>
+          Save name
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Profile: the display name (seed PRODUCT.md §4 /settings). */
+export function ProfileSection() {
+  const profile = useMe();
+  return (
+    <Card title="Profile">
+      {profile.isPending ? <p>Loading your profile…</p> : null}
+      {profile.isError ? (
+        <p role="alert">
+          Your profile could not be loaded: {messageOf(profile.error)}{' '}
+          <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+      {profile.isSuccess ? (
+        <ProfileForm initialName={profile.data?.display_name ?? ''} email={profile.data?.email ?? null} />
+      ) : null}
+    </Card>
+  );
+}

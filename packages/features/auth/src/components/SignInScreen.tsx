@@ -1,0 +1,113 @@
+import { useAppName, useBundleName, useSession } from '@appforge/sdk/react';
+import { Button } from '@appforge/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAuthFeature } from '../lib/auth-context';
+import { isInFrame } from '../lib/frame';
+import { currentAddress, readSignInParams } from '../lib/sign-in-params';
+import { AppOpenedInNewTabModal } from './AppOpenedInNewTabModal';
+import { BackgroundVideo } from './BackgroundVideo';
+import { EmailCodeForm } from './EmailCodeForm';
+import { SocialButtons } from './SocialButtons';
+
+export const DEFAULT_HEADING = 'Build the AI apps you need';
+export const SIGN_UP_HEADING = 'Sign Up To Create Your App';
+export const LOADING_TEXT = 'Loading...';
+
+/** The app's or bundle's name for the signIn mode; the bundle wins when both ids are given. */
+function useBrandName(appId: string | null, bundleId: string | null) {
+  const bundle = useBundleName(bundleId ?? undefined);
+  const app = useAppName(bundleId === null ? (appId ?? undefined) : undefined);
+  if (bundleId !== null) return { kind: 'bundle' as const, query: bundle };
+  if (appId !== null) return { kind: 'app' as const, query: app };
+  return null;
+}
+
+/**
+ * The sign-in screen (seed §2.3): a heading (the default, the sign-up one, or the fetched app or
+ * bundle name), the looping background, Google/Facebook/Apple, and the e-mail code flow.
+ * Inside a frame it opens itself in a new tab and says so.
+ */
+export function SignInScreen() {
+  const location = useLocation();
+  const { reportError } = useAuthFeature();
+  const params = readSignInParams(new URLSearchParams(location.search), location.state);
+  const brand = useBrandName(params.appId, params.bundleId);
+  const session = useSession();
+  const [framed] = useState(() => isInFrame(window));
+  const [modalOpen, setModalOpen] = useState(framed);
+  const [redirectTo] = useState(() => currentAddress(window.location.href));
+
+  const fallbackHeading = params.appDescriptionId === null ? DEFAULT_HEADING : SIGN_UP_HEADING;
+  let heading = fallbackHeading;
+  let name: string | null = null;
+  if (brand !== null) {
+    if (brand.query.isPending) heading = LOADING_TEXT;
+    else if (brand.query.isSuccess) name = heading = brand.query.data;
+  }
+
+  const brandError = brand?.query.error ?? null;
+  useEffect(() => {
+    if (brandError !== null && brand !== null) {
+      // The default heading stays (seed §8): the visitor can still sign in.
+      reportError(brandError, { context: `sign-in ${brand.kind} name lookup` });
+    }
+    // brand.kind only changes together with the error object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [brandError, reportError]);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = name ?? (params.appDescriptionId === null ? 'Sign in · Appforge' : 'Sign up · Appforge');
+    return () => {
+      document.title = previous;
+    };
+  }, [name, params.appDescriptionId]);
+
+  // Seed §4: the listener logs once that a session was created.
+  const logged = useRef(false);
+  useEffect(() => {
+    if (session.status === 'signed_in' && !logged.current) {
+      logged.current = true;
+      console.info('[appforge] session created');
+    }
+    if (session.status === 'signed_out') logged.current = false;
+  }, [session.status]);
+
+  // Providers refuse to run inside frames, so a framed sign-in page continues in a new tab.
+  const openInNewTab = () => {
+    window.open(currentAddress(window.location.href), '_blank', 'noopener');
+  };
+  const openedOnce = useRef(false);
+  useEffect(() => {
+    if (framed && !openedOnce.current) {
+      openedOnce.current = true;
+      openInNewTab();
+    }
+  }, [framed]);
+
+  return (
+    <div className="auth-screen">
+      <BackgroundVideo />
+      <main className="auth-panel" id="main">
+        <p className="auth-brand">Appforge</p>
+        <h1 className="auth-heading" aria-busy={heading === LOADING_TEXT}>
+          {heading}
+        </h1>
+        <div className="auth-social">
+          <SocialButtons redirectTo={redirectTo} />
+        </div>
+        <p className="auth-divider">
+          <span>or continue with e-mail</span>
+        </p>
+        <EmailCodeForm redirectTo={redirectTo} />
+        {params.bundleId === null ? null : (
+          <Button variant="secondary" fullWidth asChild>
+            <Link to="/">Back</Link>
+          </Button>
+        )}
+      </main>
+      <AppOpenedInNewTabModal open={modalOpen} onOpenChange={setModalOpen} onOpenInNewTab={openInNewTab} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { PageHeader } from '@appforge/ui';
+import { useEffect } from 'react';
+import { AnalyticsSection } from '../components/AnalyticsSection';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { ProfileSection } from '../components/ProfileSection';
+import { SessionsSection } from '../components/SessionsSection';
+import { SignInMethodsSection } from '../components/SignInMethodsSection';
+import { TwoFactorSection } from '../components/TwoFactorSection';
+
+/** `/settings` — profile, sign-in methods, two-factor, sessions, analytics consent, delete account. */
+export function Component() {
+  useEffect(() => {
+    document.title = 'Settings · Appforge';
+  }, []);
+  return (
+    <div className="auth-page">
+      <PageHeader title="Settings" description="Your profile, how you sign in, and your privacy." />
+      <ProfileSection />
+      <SignInMethodsSection />
+      <TwoFactorSection />
+      <SessionsSection />
+      <AnalyticsSection />
+      <DeleteAccountSection />
+    </div>
+  );
+}
