@@ -14,10 +14,11 @@ function inlineImports(file: string, seen: Set<string>): string {
 }
 
 export default libraryConfig({
-  // marked and DOMPurify do not declare themselves side-effect free, so a bundler keeps them
-  // whenever the module importing them is kept. The Markdown renderer therefore gets its own
-  // output file: apps that never render Markdown drop it (our package.json marks JS as pure).
-  entry: { index: 'src/index.ts', 'render-markdown': 'src/components/render-markdown.ts' },
+  // One output module per source module: a bundler can then put each component into the chunk of
+  // the route that uses it, instead of pulling every used component into the shell's first load.
+  // (marked and DOMPurify, which do not declare themselves side-effect free, stay in the Markdown
+  // renderer's own module, so apps that never render Markdown drop them.)
+  entry: ['src/**/*.ts', 'src/**/*.tsx', '!src/**/*.test.ts', '!src/**/*.test.tsx', '!src/**/*.stories.tsx'],
   splitting: true,
   external: ['react', 'react-dom', 'react/jsx-runtime', 'radix-ui', 'dompurify', 'marked', 'clsx'],
   onSuccess: async () => {
