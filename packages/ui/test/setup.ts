@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no layout engine; Radix primitives (Select, DropdownMenu, Tabs, Toast, Switch,
@@ -49,6 +49,10 @@ if (!('PointerEvent' in window)) {
   }
   Object.defineProperty(window, 'PointerEvent', { value: PointerEventPolyfill, writable: true });
 }
+
+// Lazy pages download their code before they render; on a loaded 2-core CI machine that can take
+// longer than Testing Library's default 1 s wait, which made these tests flaky.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
