@@ -34,10 +34,12 @@ export async function ensurePnpm() {
 
 export async function installDependencies(pnpm) {
   step('Installing dependencies (pnpm install --frozen-lockfile)');
+  const started = Date.now();
   const code = await run(pnpm, ['install', '--frozen-lockfile', '--prefer-offline'], {
     env: { ...process.env, CI: process.env.CI ?? 'true' },
   });
   if (code !== 0) fail('pnpm install failed.');
+  console.log(`  dependencies installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
