@@ -84,7 +84,245 @@ export type Database = {
           updated_at?: string
           visibility?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "App_deployed_version_id_fkey"
+            columns: ["deployed_version_id"]
+            isOneToOne: false
+            referencedRelation: "AppVersion"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "App_draft_version_id_fkey"
+            columns: ["draft_version_id"]
+            isOneToOne: false
+            referencedRelation: "AppVersion"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppDescription: {
+        Row: {
+          app_id: string | null
+          claimed_at: string | null
+          claimed_by: string | null
+          created_at: string
+          id: string
+          text: string
+          updated_at: string
+        }
+        Insert: {
+          app_id?: string | null
+          claimed_at?: string | null
+          claimed_by?: string | null
+          created_at?: string
+          id?: string
+          text: string
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string | null
+          claimed_at?: string | null
+          claimed_by?: string | null
+          created_at?: string
+          id?: string
+          text?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppDescription_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppRun: {
+        Row: {
+          api_key_id: string | null
+          app_id: string
+          created_at: string
+          error: Json | null
+          finished_at: string | null
+          id: string
+          inputs: Json
+          model: string | null
+          offline: boolean
+          outputs: Json | null
+          runner_user_id: string | null
+          started_at: string
+          state: Json | null
+          status: string
+          updated_at: string
+          usage: Json
+          version_id: string | null
+          visitor_session: string | null
+        }
+        Insert: {
+          api_key_id?: string | null
+          app_id: string
+          created_at?: string
+          error?: Json | null
+          finished_at?: string | null
+          id?: string
+          inputs?: Json
+          model?: string | null
+          offline?: boolean
+          outputs?: Json | null
+          runner_user_id?: string | null
+          started_at?: string
+          state?: Json | null
+          status?: string
+          updated_at?: string
+          usage?: Json
+          version_id?: string | null
+          visitor_session?: string | null
+        }
+        Update: {
+          api_key_id?: string | null
+          app_id?: string
+          created_at?: string
+          error?: Json | null
+          finished_at?: string | null
+          id?: string
+          inputs?: Json
+          model?: string | null
+          offline?: boolean
+          outputs?: Json | null
+          runner_user_id?: string | null
+          started_at?: string
+          state?: Json | null
+          status?: string
+          updated_at?: string
+          usage?: Json
+          version_id?: string | null
+          visitor_session?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppRun_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppRun_version_id_fkey"
+            columns: ["version_id"]
+            isOneToOne: false
+            referencedRelation: "AppVersion"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppRunStep: {
+        Row: {
+          created_at: string
+          duration_ms: number | null
+          finished_at: string | null
+          id: string
+          output: Json | null
+          run_id: string
+          started_at: string
+          status: string
+          step_id: string
+          updated_at: string
+          usage: Json | null
+        }
+        Insert: {
+          created_at?: string
+          duration_ms?: number | null
+          finished_at?: string | null
+          id?: string
+          output?: Json | null
+          run_id: string
+          started_at?: string
+          status?: string
+          step_id: string
+          updated_at?: string
+          usage?: Json | null
+        }
+        Update: {
+          created_at?: string
+          duration_ms?: number | null
+          finished_at?: string | null
+          id?: string
+          output?: Json | null
+          run_id?: string
+          started_at?: string
+          status?: string
+          step_id?: string
+          updated_at?: string
+          usage?: Json | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppRunStep_run_id_fkey"
+            columns: ["run_id"]
+            isOneToOne: false
+            referencedRelation: "AppRun"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppVersion: {
+        Row: {
+          app_id: string
+          change_summary: string | null
+          created_at: string
+          created_by: string | null
+          frozen: boolean
+          id: string
+          number: number
+          parent_version_id: string | null
+          source: string
+          spec: Json
+          updated_at: string
+        }
+        Insert: {
+          app_id: string
+          change_summary?: string | null
+          created_at?: string
+          created_by?: string | null
+          frozen?: boolean
+          id?: string
+          number?: number
+          parent_version_id?: string | null
+          source?: string
+          spec: Json
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string
+          change_summary?: string | null
+          created_at?: string
+          created_by?: string | null
+          frozen?: boolean
+          id?: string
+          number?: number
+          parent_version_id?: string | null
+          source?: string
+          spec?: Json
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppVersion_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppVersion_parent_version_id_fkey"
+            columns: ["parent_version_id"]
+            isOneToOne: false
+            referencedRelation: "AppVersion"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       Bundle: {
         Row: {

@@ -4,6 +4,7 @@ import { AppforgeError } from '../src/errors';
 import type { AuthChangeEvent } from '../src/types';
 import { codeFromInbox, freePort, startBackend, totpCode, uniqueEmail } from './backend';
 import type { SdkTestBackend } from './backend';
+import { deployTestVersion } from './helpers';
 
 const INTERCOM_SECRET = 'intercom test secret';
 
@@ -33,13 +34,14 @@ describe('the SDK on the embedded backend', () => {
     const owner = await backend.admin.auth.admin.createUser({ email: uniqueEmail('owner'), email_confirm: true });
     if (owner.error) throw owner.error;
     ownerId = owner.data.user.id;
-    const version = crypto.randomUUID();
     const apps = await backend.admin.from('App').insert([
-      { id: ids.deployedApp, owner_id: ownerId, name: 'Essay Coach', deployed_version_id: version, visibility: 'public' },
+      { id: ids.deployedApp, owner_id: ownerId, name: 'Essay Coach', visibility: 'public' },
       { id: ids.draftApp, owner_id: ownerId, name: 'Secret Draft', deployed_version_id: null, visibility: 'public' },
-      { id: ids.signedInApp, owner_id: ownerId, name: 'Members Only', deployed_version_id: version, visibility: 'signed_in' },
+      { id: ids.signedInApp, owner_id: ownerId, name: 'Members Only', visibility: 'signed_in' },
     ]);
     if (apps.error) throw apps.error;
+    await deployTestVersion(backend.admin, ids.deployedApp);
+    await deployTestVersion(backend.admin, ids.signedInApp);
     const bundles = await backend.admin.from('Bundle').insert([
       { id: ids.publicBundle, owner_id: ownerId, name: 'Study Kit', visibility: 'public' },
       { id: ids.privateBundle, owner_id: ownerId, name: 'Hidden Kit', visibility: 'unlisted' },

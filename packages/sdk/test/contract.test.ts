@@ -7,6 +7,7 @@ import { createFakeAppforgeClient } from '../src/testing/fake-client';
 import type { AppforgeClient, AuthChangeEvent } from '../src/types';
 import { codeFromInbox, startBackend, uniqueEmail } from './backend';
 import type { SdkTestBackend } from './backend';
+import { deployTestVersion } from './helpers';
 
 interface Subject {
   /** A signed-out client. */
@@ -44,10 +45,9 @@ beforeAll(async () => {
   backend = await startBackend();
   const owner = await backend.admin.auth.admin.createUser({ email: uniqueEmail('owner'), email_confirm: true });
   if (owner.error) throw owner.error;
-  const inserted = await backend.admin
-    .from('App')
-    .insert({ ...realApp, owner_id: owner.data.user.id, deployed_version_id: crypto.randomUUID() });
+  const inserted = await backend.admin.from('App').insert({ ...realApp, owner_id: owner.data.user.id });
   if (inserted.error) throw inserted.error;
+  await deployTestVersion(backend.admin, realApp.id);
 });
 afterAll(() => backend.stop());
 

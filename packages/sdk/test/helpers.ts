@@ -1,5 +1,7 @@
 // Small pieces every SDK test file may use, in Node or in jsdom.
 import { createHmac } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../src/database.types';
 
 let counter = 0;
 /** A fresh address per call, so users and per-address rate limits never collide. */
@@ -31,4 +33,23 @@ export function totpCode(base32Secret: string, at: number = Date.now()): string 
   const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
   const binary = digest.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * What the deploy function does, for tests that need a deployed app: adds a version, freezes it
+ * and points the app at it (the database refuses a deployed_version_id that is not a frozen
+ * version of the app). `admin` is a service-role client. Returns the version's id.
+ */
+export async function deployTestVersion(admin: SupabaseClient<Database>, appId: string): Promise<string> {
+  const spec = {
+    entryStepId: 'show',
+    steps: [{ id: 'show', kind: 'output', title: 'Hello', config: { template: 'Hello.' } }],
+  };
+  const version = await admin.from('AppVersion').insert({ app_id: appId, spec, source: 'template' }).select('id').single();
+  if (version.error) throw new Error(version.error.message);
+  const frozen = await admin.from('AppVersion').update({ frozen: true }).eq('id', version.data.id);
+  if (frozen.error) throw new Error(frozen.error.message);
+  const deployed = await admin.from('App').update({ deployed_version_id: version.data.id }).eq('id', appId);
+  if (deployed.error) throw new Error(deployed.error.message);
+  return version.data.id;
 }

@@ -4,6 +4,7 @@ import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/database.types';
 import { startBackend } from './backend';
+import { deployTestVersion } from './helpers';
 import type { SdkTestBackend } from './backend';
 
 type Db = SupabaseClient<Database>;
@@ -42,6 +43,12 @@ describe('row-level security on App, Bundle, BundleApp and CustomDomain', () => 
     return id;
   }
 
+  async function makeDeployedApp(fields: Partial<Database['public']['Tables']['App']['Insert']> = {}): Promise<string> {
+    const id = await makeApp(fields);
+    await deployTestVersion(admin, id);
+    return id;
+  }
+
   async function makeBundle(fields: Partial<Database['public']['Tables']['Bundle']['Insert']> = {}): Promise<string> {
     const id = crypto.randomUUID();
     const { error } = await admin.from('Bundle').insert({ id, owner_id: ownerId, name: 'A bundle', ...fields });
@@ -55,11 +62,10 @@ describe('row-level security on App, Bundle, BundleApp and CustomDomain', () => 
 
   describe('App', () => {
     it('select: visitors and other users see deployed public and unlisted apps only; owners see all theirs', async () => {
-      const deployed = { deployed_version_id: crypto.randomUUID() };
-      const publicApp = await makeApp({ ...deployed, visibility: 'public' });
-      const unlisted = await makeApp({ ...deployed, visibility: 'unlisted' });
-      const membersOnly = await makeApp({ ...deployed, visibility: 'signed_in' });
-      const invited = await makeApp({ ...deployed, visibility: 'allowed_users' });
+      const publicApp = await makeDeployedApp({ visibility: 'public' });
+      const unlisted = await makeDeployedApp({ visibility: 'unlisted' });
+      const membersOnly = await makeDeployedApp({ visibility: 'signed_in' });
+      const invited = await makeDeployedApp({ visibility: 'allowed_users' });
       const draft = await makeApp({ visibility: 'public' });
       const all = [publicApp, unlisted, membersOnly, invited, draft];
       const visible = async (db: Db) =>
@@ -85,7 +91,7 @@ describe('row-level security on App, Bundle, BundleApp and CustomDomain', () => 
     });
 
     it('update: visitors and other users change nothing, even on apps they can read; owners can, but not give them away', async () => {
-      const id = await makeApp({ deployed_version_id: crypto.randomUUID() });
+      const id = await makeDeployedApp();
       const byAnon = await anon.from('App').update({ name: 'Defaced' }).eq('id', id).select('id');
       expect(byAnon.data ?? []).toEqual([]);
       const byOther = await other.from('App').update({ name: 'Defaced' }).eq('id', id).select('id');
@@ -101,7 +107,7 @@ describe('row-level security on App, Bundle, BundleApp and CustomDomain', () => 
     });
 
     it('delete: visitors and other users remove nothing; owners remove their apps', async () => {
-      const id = await makeApp({ deployed_version_id: crypto.randomUUID() });
+      const id = await makeDeployedApp();
       await anon.from('App').delete().eq('id', id);
       await other.from('App').delete().eq('id', id);
       expect(await appName(id)).toBe('An app');

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../test/helpers';
+import { deployTestVersion, uniqueEmail } from '../../test/helpers';
 import { remoteBackend } from '../../test/remote-backend';
 import type { RemoteBackend } from '../../test/remote-backend';
 import { createFakeAppforgeClient } from '../testing/fake-client';
@@ -48,9 +48,9 @@ describe('AppforgeProvider and hooks on the embedded backend', () => {
       id: appId,
       owner_id: owner.data.user.id,
       name: 'Essay Coach',
-      deployed_version_id: crypto.randomUUID(),
     });
     if (inserted.error) throw inserted.error;
+    await deployTestVersion(backend.admin, appId);
   });
   afterAll(() => backend.stopClients());
 
