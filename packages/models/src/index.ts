@@ -1,0 +1,12 @@
+export { MODEL_ERROR_CODES, ModelError, errorFromStatus, isModelError, toModelError } from './model-error';
+export type { ModelErrorCode, ModelErrorOptions } from './model-error';
+export { DEFAULT_RETRY_POLICY, parseRetryAfter } from './retry';
+export type { RetryEvent, RetryPolicy } from './retry';
+export { DEFAULT_FIRST_TOKEN_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, createOpenAICompatibleModel } from './openai-compatible-model';
+export type { CatalogueModel, OpenAICompatibleModelOptions } from './openai-compatible-model';
+export { createModelCatalogue, modelCatalogueConfigSchema } from './catalogue';
+export type { ModelCatalogue, ModelCatalogueConfig, ModelCatalogueOptions, ModelSummary } from './catalogue';
+export { generateStructured } from './structured';
+export type { StructuredRequest, StructuredResult } from './structured';
+export { generateAppSpec, generatedAppSchema, reviseAppSpec, revisedAppSchema } from './app-spec-generation';
+export type { GeneratedApp, RevisedApp } from './app-spec-generation';
