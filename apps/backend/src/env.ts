@@ -55,6 +55,10 @@ const schema = z.object({
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number().int().min(1).default(52_428_800),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+  AI_BASE_URL: optionalNonEmpty.pipe(z.string().url().optional()),
+  AI_API_KEY: optionalNonEmpty,
+  AI_MODEL: optionalNonEmpty,
+  RUN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -97,6 +101,14 @@ export interface BackendConfig {
   /** Largest object storage accepts, whatever a bucket allows. */
   readonly storageFileSizeLimit: number;
   readonly statementTimeoutMs: number;
+  /** An OpenAI-compatible endpoint (AI_BASE_URL, AI_API_KEY, AI_MODEL); all unset → the offline model. */
+  readonly ai: {
+    readonly baseUrl: string | undefined;
+    readonly apiKey: string | undefined;
+    readonly model: string | undefined;
+  };
+  /** run-app requests per visitor per minute (an app gets ten times as many). */
+  readonly runRateLimitPerMinute: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -151,6 +163,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         message: `is required when ${clientId ? `${upper}_CLIENT_ID` : `${upper}_CLIENT_SECRET`} is set`,
       });
   }
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    problems.push({ name: 'AI_MODEL', message: 'is required when AI_BASE_URL is set (e.g. gpt-4o-mini)' });
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const apiExternalUrl = (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${e.BACKEND_PORT}`).replace(/\/+$/, '');
@@ -185,6 +200,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     disableSignup: e.DISABLE_SIGNUP === 'true',
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    ai: Object.freeze({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }),
+    runRateLimitPerMinute: e.RUN_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   });
 }

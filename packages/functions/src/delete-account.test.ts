@@ -4,6 +4,7 @@ import { AuthAdminApi } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deleteAccount } from './delete-account.ts';
+import { createModelCatalogue } from '@appforge/models';
 import type { FunctionCaller, FunctionContext } from './types.ts';
 
 // The handler only talks to GoTrue's admin API (on Supabase: the hosted auth server). This is a
@@ -51,7 +52,8 @@ beforeAll(async () => {
   context = (caller) => ({
     supabase,
     caller,
-    env: { accessPolicy: 'open', accessAllowList: [], intercomSecret: undefined },
+    env: { accessPolicy: 'open', accessAllowList: [], intercomSecret: undefined, runRateLimitPerMinute: 30 },
+    models: createModelCatalogue(),
     log: quiet,
   });
 });

@@ -10,7 +10,7 @@ function token(claims: Record<string, unknown>): string {
 
 // The handlers below never touch the client; the Edge entry points pass a real service-role one.
 const unusedClient = {} as SupabaseClient;
-const env = { accessPolicy: 'open' as const, accessAllowList: [], intercomSecret: undefined };
+const env = { accessPolicy: 'open' as const, accessAllowList: [], intercomSecret: undefined, runRateLimitPerMinute: 30 };
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('Edge Function adapter', () => {
@@ -74,6 +74,7 @@ describe('Edge Function adapter', () => {
       accessPolicy: 'invite',
       accessAllowList: ['@school.test', 'a@b.c'],
       intercomSecret: undefined,
+      runRateLimitPerMinute: 30,
     });
     expect(edgeEnv(() => undefined).accessPolicy).toBe('open');
   });

@@ -1,5 +1,6 @@
 // Runs a handler as a Supabase Edge Function (Deno.serve), where the platform gateway has already
 // verified the JWT (verify_jwt = true): here we only read the caller from it.
+import type { ModelCatalogue } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { errorResponse } from './http.ts';
 import type { FunctionCaller, FunctionEnv, FunctionHandler, FunctionLogger } from './types.ts';
@@ -45,6 +46,8 @@ export interface EdgeOptions {
   /** A service-role client (createClient(SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY)). */
   supabase: SupabaseClient;
   env: FunctionEnv;
+  /** The language models (edgeModels from edge-models.ts), for the AI functions; others need none. */
+  models?: ModelCatalogue;
   log?: FunctionLogger;
 }
 
@@ -57,6 +60,7 @@ const consoleLogger: FunctionLogger = {
 /** `Deno.serve(createEdgeHandler(addUser, {...}))`: CORS, caller, and a JSON 500 on a throw. */
 export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions): (req: Request) => Promise<Response> {
   const log = options.log ?? consoleLogger;
+  const models = options.models;
   return async (req) => {
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: EDGE_CORS_HEADERS });
     let response: Response;
@@ -65,6 +69,11 @@ export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions
         supabase: options.supabase,
         caller: callerFromAuthorization(req.headers.get('authorization')),
         env: options.env,
+        // Kept out of edge.ts's imports so functions without AI do not bundle the AI SDK.
+        get models(): ModelCatalogue {
+          if (!models) throw new Error('This function was deployed without models: pass edgeModels(read)');
+          return models;
+        },
         log,
       });
     } catch (error) {
@@ -87,5 +96,12 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
       .map((entry) => entry.trim().toLowerCase())
       .filter((entry) => entry !== ''),
     intercomSecret: read('INTERCOM_SECRET') || undefined,
+    runRateLimitPerMinute: positiveInteger(read('RUN_RATE_LIMIT_PER_MINUTE')) ?? 30,
   };
+}
+
+function positiveInteger(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d+$/.test(text.trim())) return undefined;
+  const value = Number(text.trim());
+  return value >= 1 ? value : undefined;
 }

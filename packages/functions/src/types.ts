@@ -1,5 +1,6 @@
 // Framework-free contract between a host (the embedded backend, or a Supabase Edge Function entry
 // point) and the handlers: web-standard Request in, Response out.
+import type { ModelCatalogue } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 /** The verified caller of a function; null for the anon key. */
@@ -17,6 +18,8 @@ export interface FunctionEnv {
   /** Lower-cased e-mail addresses and `@domain` entries allowed in when the policy is `invite`. */
   accessAllowList: readonly string[];
   intercomSecret: string | undefined;
+  /** run-app requests per visitor per minute (RUN_RATE_LIMIT_PER_MINUTE); an app gets ten times as many. */
+  runRateLimitPerMinute: number;
 }
 
 /** Structured logging; pino's Logger and the console-based Edge logger both fit. */
@@ -31,6 +34,8 @@ export interface FunctionContext {
   supabase: SupabaseClient;
   caller: FunctionCaller | null;
   env: FunctionEnv;
+  /** The server's language models (AI_BASE_URL / AI_API_KEY / AI_MODEL, or only the offline model), built once. */
+  models: ModelCatalogue;
   log: FunctionLogger;
 }
 

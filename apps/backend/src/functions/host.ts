@@ -1,4 +1,5 @@
-import type { FunctionCaller, FunctionContext, FunctionRegistry } from '@appforge/functions';
+import { createModelCatalogue } from '@appforge/functions';
+import type { FunctionCaller, FunctionContext, FunctionRegistry, ModelCatalogue } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
@@ -32,7 +33,20 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     accessPolicy: deps.config.accessPolicy,
     accessAllowList: deps.config.accessAllowList,
     intercomSecret: deps.config.intercomSecret,
+    runRateLimitPerMinute: deps.config.runRateLimitPerMinute,
   });
+  // Built once per server, on first use: a bad AI configuration then fails the AI functions with a
+  // clear 500 in the log rather than every function.
+  let models: ModelCatalogue | undefined;
+  const catalogue = (): ModelCatalogue => {
+    const { baseUrl, apiKey, model } = deps.config.ai;
+    models ??= createModelCatalogue({
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(apiKey ? { apiKey } : {}),
+      ...(model ? { defaultModel: model } : {}),
+    });
+    return models;
+  };
 
   app.all('*', async (c) => {
     const [, name = '', ...rest] = c.req.path.replace(/^\/functions\/v1/, '').split('/');
@@ -74,6 +88,9 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
       supabase: serviceClient(),
       caller,
       env,
+      get models() {
+        return catalogue();
+      },
       log: log.child({ function: name }),
     };
     let response: unknown;

@@ -1,0 +1,241 @@
+import { parseAppSpec, resumeApp, runApp, runStateSchema, systemClock } from '@appforge/engine';
+import type { RunEvent, RunState, RunStream } from '@appforge/engine';
+import type { CatalogueModel } from '@appforge/models';
+import { z } from 'zod';
+import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse } from './apps.ts';
+import type { AppRow } from './apps.ts';
+import { errorResponse, json, signedInUser } from './http.ts';
+import { consumeRun } from './rate-limit.ts';
+import type { FunctionHandler } from './types.ts';
+
+const bodySchema = z.object({
+  app_id: z.uuid({ message: 'app_id must be a UUID' }),
+  version_id: z.uuid({ message: 'version_id must be a UUID' }).optional(),
+  run_id: z.uuid({ message: 'run_id must be a UUID' }).optional(),
+  inputs: z.record(z.string(), z.unknown(), { message: 'inputs must be an object' }).optional(),
+  choice: z.number({ message: 'choice must be a number' }).int().min(0).max(1000).optional(),
+  visitor_session: z
+    .string({ message: 'visitor_session must be text' })
+    .min(1)
+    .max(200, { message: 'visitor_session has at most 200 characters' })
+    .optional(),
+});
+
+interface RunRow {
+  id: string;
+  app_id: string;
+  version_id: string | null;
+  runner_user_id: string | null;
+  visitor_session: string | null;
+  inputs: Record<string, unknown>;
+  state: unknown;
+  status: 'running' | 'awaiting_input' | 'done' | 'failed';
+}
+
+const TERMINAL: ReadonlySet<RunEvent['type']> = new Set(['run_done', 'run_failed', 'awaiting_input', 'choice_needed']);
+
+/** The last event of a finished run, rebuilt from its stored state. */
+function replayEnd(state: RunState): [string, RunEvent] {
+  if (state.status === 'done') {
+    return ['run_done', { type: 'run_done', outputs: state.outputs, variables: state.variables, usage: state.usage }];
+  }
+  const error = state.error ?? { code: 'invalid_state' as const, message: 'The run failed' };
+  return [
+    'run_failed',
+    { type: 'run_failed', ...(error.stepId !== undefined ? { stepId: error.stepId } : {}), code: error.code, message: error.message },
+  ];
+}
+
+function clientIp(req: Request): string {
+  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || req.headers.get('x-real-ip')?.trim() || req.headers.get('cf-connecting-ip')?.trim() || 'unknown';
+}
+
+/** Who may run a non-draft version of this app (the owner always may). */
+function visibilityRefusal(app: AppRow, signedIn: boolean): Response | null {
+  if (app.visibility === 'public' || app.visibility === 'unlisted') return null;
+  if (app.visibility === 'signed_in') {
+    return signedIn ? null : errorResponse(401, 'sign_in_required', `Sign in to use ${app.name}`);
+  }
+  return errorResponse(403, 'not_allowed', `${app.name} is open only to the people its owner chose`);
+}
+
+/**
+ * POST /functions/v1/run-app: starts a run of the deployed version (or, for the owner, any
+ * version as a preview) or continues one (`run_id` + `inputs` / `choice`), and streams it as
+ * server-sent events: `run` {run_id, offline, model_label}, then each engine event by its type,
+ * ending after run_done, run_failed, awaiting_input or choice_needed. The run (engine state, steps,
+ * usage) is kept in AppRun / AppRunStep; only its runner may continue it.
+ */
+export const runAppFunction: FunctionHandler = async (req, ctx) => {
+  if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
+  const raw = await readSmallJsonBody(req);
+  if (!raw.ok) return raw.response;
+  const body = bodySchema.safeParse(raw.value);
+  if (!body.success) return errorResponse(400, 'invalid_body', issuesMessage(body.error.issues));
+  const request = body.data;
+  const user = signedInUser(ctx);
+
+  const visitorKey = user ? `user:${user.id}` : request.visitor_session ? `session:${request.visitor_session}` : `ip:${clientIp(req)}`;
+  const rate = await consumeRun(ctx.env.runRateLimitPerMinute, visitorKey, request.app_id);
+  if (!rate.ok) {
+    return json(
+      429,
+      {
+        code: 'rate_limited',
+        message:
+          rate.scope === 'visitor'
+            ? `Too many runs; try again in ${rate.retryAfterSeconds} s`
+            : `This app is busy; try again in ${rate.retryAfterSeconds} s`,
+      },
+      { 'retry-after': String(rate.retryAfterSeconds) },
+    );
+  }
+
+  const app = await loadApp(ctx.supabase, request.app_id);
+  const isOwner = app !== null && user?.id === app.owner_id;
+  if (!app || (!isOwner && app.deployed_version_id === null)) return errorResponse(404, 'app_not_found', 'There is no such app');
+  if (!isOwner) {
+    const refused = visibilityRefusal(app, user !== undefined);
+    if (refused) return refused;
+  }
+
+  let run: RunRow | null = null;
+  if (request.run_id !== undefined) {
+    const found = await ctx.supabase
+      .from('AppRun')
+      .select('id, app_id, version_id, runner_user_id, visitor_session, inputs, state, status')
+      .eq('id', request.run_id)
+      .eq('app_id', app.id)
+      .maybeSingle<RunRow>();
+    if (found.error) throw new Error(`Reading the run failed: ${found.error.message}`);
+    if (!found.data) return errorResponse(404, 'run_not_found', 'There is no such run of this app');
+    run = found.data;
+    const mine =
+      run.runner_user_id !== null
+        ? run.runner_user_id === user?.id
+        : run.visitor_session !== null && run.visitor_session === request.visitor_session && user === undefined;
+    if (!mine) return errorResponse(403, 'not_your_run', 'This run belongs to someone else');
+    const finished = run.status === 'done' || run.status === 'failed';
+    if (finished && (request.inputs !== undefined || request.choice !== undefined)) {
+      return errorResponse(409, 'run_finished', 'This run has finished; start a new one');
+    }
+  }
+
+  const versionId = run ? run.version_id : (request.version_id ?? app.deployed_version_id);
+  if (versionId === null) return errorResponse(404, 'not_deployed', `${app.name} has no deployed version`);
+  if (request.version_id !== undefined && run && request.version_id !== run.version_id) {
+    return errorResponse(400, 'invalid_body', 'version_id does not match the run');
+  }
+  if (versionId !== app.deployed_version_id && !isOwner) {
+    return errorResponse(403, 'draft_owner_only', 'Only the app’s owner can preview a version that is not deployed');
+  }
+  const version = await loadVersion(ctx.supabase, app.id, versionId);
+  if (!version) return errorResponse(404, 'version_not_found', 'This app has no such version');
+  const parsed = parseAppSpec(version.spec);
+  if (!parsed.ok) return errorResponse(422, 'invalid_version', parsed.error.message);
+
+  let model: CatalogueModel;
+  try {
+    model = ctx.models.get(appModelId(app));
+  } catch (error) {
+    const failure = modelFailure(error);
+    if (!failure) throw error;
+    return errorResponse(failure.status, failure.code, failure.message);
+  }
+
+  let previousState: RunState | null = null;
+  if (run) {
+    const state = runStateSchema.safeParse(run.state);
+    if (!state.success) return errorResponse(409, 'run_unreadable', 'This run cannot be continued; start a new one');
+    previousState = state.data;
+  } else {
+    const created = await ctx.supabase
+      .from('AppRun')
+      .insert({
+        app_id: app.id,
+        version_id: version.id,
+        runner_user_id: user?.id ?? null,
+        visitor_session: user ? null : (request.visitor_session ?? null),
+        inputs: {},
+        status: 'running',
+        model: model.id.slice(0, 200),
+        offline: model.offline,
+      })
+      .select('id, app_id, version_id, runner_user_id, visitor_session, inputs, state, status')
+      .single<RunRow>();
+    if (created.error) throw new Error(`Creating the run failed: ${created.error.message}`);
+    run = created.data;
+  }
+  const runRow = run;
+  let savedSteps = previousState?.steps.length ?? 0;
+  const supabase = ctx.supabase;
+
+  // The answers become the run's inputs once the engine took them (refused answers change nothing).
+  let inputsSaved = request.inputs === undefined;
+  const persist = async (state: RunState): Promise<void> => {
+    const refused = state.waiting?.type === 'input' && state.waiting.errors.length > 0;
+    const newSteps = state.steps.slice(savedSteps);
+    if (newSteps.length > 0) {
+      const inserted = await supabase.from('AppRunStep').insert(
+        newSteps.map((step) => ({
+          run_id: runRow.id,
+          step_id: step.stepId,
+          status: step.status,
+          output: step.variable !== undefined ? (state.variables[step.variable] ?? null) : null,
+          started_at: new Date(step.startedAt).toISOString(),
+          finished_at: new Date(step.finishedAt).toISOString(),
+          duration_ms: Math.max(0, Math.round(step.durationMs)),
+          usage: step.usage ?? null,
+        })),
+      );
+      if (inserted.error) throw new Error(`Saving the run's steps failed: ${inserted.error.message}`);
+      savedSteps = state.steps.length;
+    }
+    const updated = await supabase
+      .from('AppRun')
+      .update({
+        state,
+        status: state.status,
+        outputs: state.outputs,
+        usage: state.usage,
+        error: state.error,
+        finished_at: state.finishedAt !== null ? new Date(state.finishedAt).toISOString() : null,
+        ...(!inputsSaved && !refused ? { inputs: { ...runRow.inputs, ...request.inputs } } : {}),
+      })
+      .eq('id', runRow.id);
+    if (updated.error) throw new Error(`Saving the run failed: ${updated.error.message}`);
+    if (!refused) inputsSaved = true;
+  };
+
+  return sseResponse(
+    req.signal,
+    async (sink) => {
+      sink.send('run', { run_id: runRow.id, offline: model.offline, model_label: model.label });
+      // A reload of a finished run: show how it ended again (nothing runs).
+      if (previousState && (previousState.status === 'done' || previousState.status === 'failed')) {
+        sink.send(...replayEnd(previousState));
+        return;
+      }
+      const options = {
+        model,
+        clock: systemClock,
+        persist,
+        signal: sink.signal,
+        runId: runRow.id,
+        ...(request.inputs !== undefined ? { inputs: request.inputs } : {}),
+      };
+      const stream: RunStream = previousState
+        ? resumeApp(parsed.value, previousState, { ...options, ...(request.choice !== undefined ? { choice: request.choice } : {}) })
+        : runApp(parsed.value, options);
+      for await (const event of stream) {
+        sink.send(event.type, event);
+        if (TERMINAL.has(event.type)) break;
+      }
+    },
+    (error, sink) => {
+      ctx.log.error({ run_id: runRow.id, error: error instanceof Error ? error.message : String(error) }, 'run-app failed');
+      sink.send('run_failed', { type: 'run_failed', code: 'persist_error', message: 'The run could not be saved; try again' });
+    },
+  );
+};

@@ -1,0 +1,19 @@
+// Supabase Edge Function entry point for `generate-app-version`. The handler itself lives in packages/functions
+// (the same code the embedded backend hosts at /functions/v1/generate-app-version); this file only wires Deno.
+// Deploy: supabase functions deploy generate-app-version   (verify_jwt stays on: the gateway checks the token)
+// Secrets: AI_BASE_URL, AI_API_KEY, AI_MODEL (none → the offline model), RUN_RATE_LIMIT_PER_MINUTE.
+import { createClient } from '@supabase/supabase-js';
+import { generateAppVersion } from '../../../packages/functions/src/generate-app-version.ts';
+import { edgeModels } from '../../../packages/functions/src/edge-models.ts';
+import { createEdgeHandler, edgeEnv } from '../../../packages/functions/src/edge.ts';
+
+const url = Deno.env.get('SUPABASE_URL');
+const serviceRoleKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
+if (!url || !serviceRoleKey) throw new Error('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set');
+
+const supabase = createClient(url, serviceRoleKey, {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+});
+const read = (name: string): string | undefined => Deno.env.get(name);
+
+Deno.serve(createEdgeHandler(generateAppVersion, { supabase, env: edgeEnv(read), models: edgeModels(read) }));
