@@ -14,8 +14,10 @@ function tooLarge(requestId: string, maxBytes: number): Response {
  */
 export function bodyLimit(maxBytes: number, applies: (path: string) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // GET and HEAD carry no body; touching `.body` would make the adapter build a full Request.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || !applies(c.req.path)) return next();
     const body = c.req.raw.body;
-    if (!body || !applies(c.req.path)) return next();
+    if (!body) return next();
     const declared = c.req.header('content-length');
     if (declared !== undefined) {
       const length = Number(declared);

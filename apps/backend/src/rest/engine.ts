@@ -400,7 +400,9 @@ export function createEngine(options: EngineOptions) {
       const where = whereClause(node, relation, parts, target);
       if (columns.length === 0) {
         emptyPatch = true;
-        mutation = `select ${ident('t0')}.* from ${target} as ${ident('t0')} where false`;
+        // Built below, once the columns the representation reads are known; it still names the
+        // filters so that every parameter they added is used.
+        mutation = node.where.map((condition) => ` and (${condition})`).join('');
       } else {
         const payload = p.add(JSON.stringify(body));
         mutation = `update ${target} as ${ident('t0')} set ${columns.map((name) => `${ident(name)} = pgrst_body.${ident(name)}`).join(', ')} from json_populate_record(null::${target}, ${payload}::json) as pgrst_body${where}`;
@@ -416,18 +418,25 @@ export function createEngine(options: EngineOptions) {
 
     // What the written rows look like to the caller.
     let representation: NodeSql | undefined;
+    const reads = new Map<string, Set<string>>();
     if (returnPref === 'representation') {
-      const repCtx = { ...ctx, parts: { ...parts, conditions: onlyEmbedded(parts.conditions), limit: onlyEmbeddedNum(parts.limit), offset: onlyEmbeddedNum(parts.offset) }, visited: new Set<string>(['']) };
+      const repCtx = { ...ctx, parts: { ...parts, conditions: onlyEmbedded(parts.conditions), limit: onlyEmbeddedNum(parts.limit), offset: onlyEmbeddedNum(parts.offset) }, visited: new Set<string>(['']), reads };
       representation = buildNode(repCtx, relationSource(relation, 'pgrst_source'), 't0', parts.select, []);
       ctx.aliasCounter = repCtx.aliasCounter;
       checkUnusedPaths({ ...repCtx, visited: new Set([...repCtx.visited, '']) });
     }
     const pkCols = relation.primaryKey;
-    let returning: string;
-    if (representation || (returnPref === 'headers-only' && method === 'POST' && pkCols.length > 0)) {
-      returning = `${ident('t0')}.*`;
-    } else returning = '1';
-    const insertedFlag = upsertMerge && relation.kind === 'table';
+    // RETURNING only the columns the response reads (selected columns, embed join keys, order
+    // columns; `*` means all): a column the caller may not SELECT then only fails when asked for.
+    const needed = new Set(reads.get('t0'));
+    const location = returnPref === 'headers-only' && method === 'POST' && pkCols.length > 0;
+    if (location) for (const col of pkCols) needed.add(col);
+    const returnedCols = relation.columns.filter((column) => needed.has(column.name)).map((column) => `${ident('t0')}.${ident(column.name)}`);
+    let returning = returnedCols.length > 0 ? returnedCols.join(', ') : '1';
+    if (emptyPatch) mutation = `select ${returning} from ${target} as ${ident('t0')} where false${mutation}`;
+    // xmax (inserted or merged) is a system column: only readable with table-level SELECT. Without
+    // it an upsert answers 201 whatever happened, rather than failing.
+    const insertedFlag = upsertMerge && relation.kind === 'table' && relation.tableSelect.has(caller.role);
     if (insertedFlag) returning += `, (${ident('t0')}.xmax = 0) as pgrst_inserted`;
     const cte = emptyPatch ? `with pgrst_source as (${mutation})` : `with pgrst_source as (${mutation} returning ${returning})`;
     let sql: string;
@@ -436,7 +445,7 @@ export function createEngine(options: EngineOptions) {
       const body = `coalesce(json_agg(pgrst_r), '[]')`;
       const shaped = negotiated.stripNulls ? `json_strip_nulls(${body})` : body;
       sql = `${cte} select count(*) as page_total, ${shaped}::text as body${insertedSql} from (${selectSql(representation, 'pgrst_source')}) as pgrst_r`;
-    } else if (returning !== '1' && returnPref === 'headers-only') {
+    } else if (location) {
       const loc = pkCols.map((col) => `${literal(`${col}=eq.`)} || ${ident('t0')}.${ident(col)}::text`).join(` || '&' || `);
       sql = `${cte} select count(*) as page_total, null as body, min(${loc}) as location${insertedSql} from pgrst_source as ${ident('t0')}`;
     } else {

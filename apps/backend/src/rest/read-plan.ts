@@ -36,6 +36,21 @@ export interface BuildContext {
   aliasCounter: number;
   /** Path keys that were matched to a node (the rest are PGRST108). */
   visited: Set<string>;
+  /**
+   * When set, every base column the SQL reads is recorded here by table alias (a write's
+   * RETURNING then lists only what the representation needs, as PostgREST does).
+   */
+  reads?: Map<string, Set<string>>;
+}
+
+function noteRead(ctx: BuildContext, alias: string, column: string): void {
+  if (!ctx.reads) return;
+  let set = ctx.reads.get(alias);
+  if (!set) {
+    set = new Set();
+    ctx.reads.set(alias, set);
+  }
+  set.add(column);
 }
 
 export interface NodeSql {
@@ -106,6 +121,7 @@ function nextAlias(ctx: BuildContext): string {
 /** `"t0"."data"->$1::text->>2` for a column with an optional JSON path. */
 export function fieldSql(ctx: BuildContext, alias: string, source: Source, field: Field): string {
   if (!source.columnMap.has(field.name)) throw columnMissing(source.label, field.name);
+  noteRead(ctx, alias, field.name);
   let sql = `${ident(alias)}.${ident(field.name)}`;
   for (const step of field.path) {
     sql += step.index ? `${step.arrow}${Number.parseInt(step.key, 10)}` : `${step.arrow}${ctx.params.add(step.key)}::text`;
@@ -355,6 +371,7 @@ function orderSql(
     const target = relationSource(rel.target);
     const sub = nextAlias(ctx);
     const col = fieldSql(ctx, sub, target, term.field);
+    for (const column of rel.sourceColumns) noteRead(ctx, alias, column);
     const on = joinSql(rel, alias, sub, `${sub}_j`);
     expr = `(select ${col} from ${target.from} as ${ident(sub)} ${on.joins.join(' ')} where ${on.where.join(' and ')} limit 1)`;
   } else expr = fieldSql(ctx, alias, source, term.field);
@@ -401,6 +418,7 @@ export function buildNode(
     switch (item.kind) {
       case 'star':
         for (const column of source.columns) {
+          noteRead(ctx, alias, column.name);
           node.selectList.push(`${ident(alias)}.${ident(column.name)}`);
           node.keys.push(column.name);
         }
@@ -476,6 +494,7 @@ function buildEmbed(
   const childSource = relationSource(relationship.target);
   const items = item.items;
   const node = buildNode(ctx, childSource, childAlias, items, [...parentPath, embedKey(item)]);
+  for (const column of relationship.sourceColumns) noteRead(ctx, parentAlias, column);
   const on = joinSql(relationship, parentAlias, childAlias, `${childAlias}_j`);
   node.joins.unshift(...on.joins);
   node.where.unshift(...on.where);

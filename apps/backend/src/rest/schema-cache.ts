@@ -41,6 +41,11 @@ export interface Relation {
   deletable: boolean;
   rlsEnabled: boolean;
   comment: string | null;
+  /**
+   * API roles holding table-level SELECT (not just some columns): only they may read system
+   * columns such as xmax, which tells an upsert's inserted rows from its merged ones.
+   */
+  tableSelect: ReadonlySet<string>;
 }
 
 export interface ForeignKey {
@@ -160,7 +165,7 @@ interface RawColumn {
 }
 
 interface RawCatalog {
-  relations: { oid: number; schema: string; name: string; kind: string; insertable: boolean; updatable: boolean; deletable: boolean; rls: boolean; comment: string | null }[] | null;
+  relations: { oid: number; schema: string; name: string; kind: string; insertable: boolean; updatable: boolean; deletable: boolean; rls: boolean; comment: string | null; tableSelect?: string[] | null }[] | null;
   columns: RawColumn[] | null;
   primaryKeys: { relid: number; cols: string[] }[] | null;
   uniques: { relid: number; cols: string[] }[] | null;
@@ -229,7 +234,10 @@ select json_build_object(
       'insertable', case when r.relkind in ('r','p') then true when r.relkind in ('v','f') then (pg_relation_is_updatable(r.oid::regclass, true) & 8) = 8 else false end,
       'updatable', case when r.relkind in ('r','p') then true when r.relkind in ('v','f') then (pg_relation_is_updatable(r.oid::regclass, true) & 4) = 4 else false end,
       'deletable', case when r.relkind in ('r','p') then true when r.relkind in ('v','f') then (pg_relation_is_updatable(r.oid::regclass, true) & 16) = 16 else false end,
-      'comment', obj_description(r.oid, 'pg_class')) order by r.nspname, r.relname) from rels r),
+      'comment', obj_description(r.oid, 'pg_class'),
+      'tableSelect', (select coalesce(json_agg(ro.rolname), '[]') from pg_roles ro
+        where ro.rolname in ('anon', 'authenticated', 'service_role') and has_table_privilege(ro.oid, r.oid, 'SELECT'))
+    ) order by r.nspname, r.relname) from rels r),
   'columns', (select json_agg(c order by c.relid, c.num) from col_rows c),
   'primaryKeys', (select json_agg(json_build_object('relid', con.conrelid,
       'cols', (select json_agg(a.attname order by k.i) from unnest(con.conkey) with ordinality k(n, i)
@@ -344,6 +352,7 @@ export async function loadSchemaCache(db: Queryable, schemas: readonly string[])
       updatable: r.updatable,
       deletable: r.deletable,
       rlsEnabled: r.rls,
+      tableSelect: new Set(r.tableSelect ?? []),
       comment: r.comment,
     };
     byOid.set(r.oid, relation);
