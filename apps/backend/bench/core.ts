@@ -3,14 +3,7 @@
 // CORS, request id, access log, `select 1`). Loopback only, bounded request counts.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Database } from '../src/db/database.js';
-import { openPglite } from '../src/db/pglite.js';
-import { openPostgres } from '../src/db/postgres.js';
-import { loadConfig } from '../src/env.js';
-import { createBackend } from '../src/server.js';
-import { startPostgresServer } from '../test/postgres-server.js';
-import type { PostgresServer } from '../test/postgres-server.js';
-import { FIGURES_HEADER, formatFigures, getOk, runLoad } from './lib.js';
+import { FIGURES_HEADER, formatFigures, getOk, runLoad, startBenchBackend } from './lib.js';
 
 const LEVELS = [
   { concurrency: 1, requests: 1500 },
@@ -18,38 +11,9 @@ const LEVELS = [
   { concurrency: 50, requests: 6000 },
 ] as const;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function main(): Promise<void> {
-  const usePostgres = process.argv.includes('--postgres');
-  let pgServer: PostgresServer | undefined;
-  let db: Database;
-  let databaseUrl: string | undefined;
-  if (usePostgres) {
-    pgServer = await startPostgresServer();
-    databaseUrl = await pgServer.createDatabase('bench_core');
-    db = openPostgres(databaseUrl);
-  } else {
-    db = await openPglite('memory://');
-  }
-
-  const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    BACKEND_PORT: String(port),
-    MAILBOX_PORT: String(mailboxPort),
-    DATA_DIR: 'memory://',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const backend = await createBackend(config, { db, mailboxInMemory: true });
-  const { url } = await backend.start();
+  const { db, url, stop } = await startBenchBackend('bench_core');
 
   await db.exec(`create table if not exists public.bench_item (id int primary key, name text not null);
     insert into public.bench_item select g, 'item ' || g from generate_series(1, 10000) g on conflict do nothing;`);
@@ -80,8 +44,7 @@ async function main(): Promise<void> {
   }
 
   await new Promise((resolve) => bare.close(resolve));
-  await backend.stop();
-  await pgServer?.stop();
+  await stop();
 }
 
 await main();

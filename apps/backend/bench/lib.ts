@@ -1,6 +1,14 @@
 // Reusable closed-loop load runner for the bench scripts: `concurrency` workers issue requests
 // back to back until `requests` have been made; latency percentiles over all of them.
 import { performance } from 'node:perf_hooks';
+import type { Database } from '../src/db/database.js';
+import { openPglite } from '../src/db/pglite.js';
+import { openPostgres } from '../src/db/postgres.js';
+import { loadConfig } from '../src/env.js';
+import { createBackend } from '../src/server.js';
+import type { Backend } from '../src/server.js';
+import { freePort, startPostgresServer } from '../test/postgres-server.js';
+import type { PostgresServer } from '../test/postgres-server.js';
 
 export interface LoadOptions {
   concurrency: number;
@@ -88,3 +96,47 @@ export function formatFigures(label: string, figures: LoadFigures): string {
 }
 
 export const FIGURES_HEADER = `${'scenario'.padEnd(34)} ${'conc'.padStart(4)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(6)}`;
+
+export interface BenchBackend {
+  db: Database;
+  backend: Backend;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The full backend on free loopback ports for a bench: PGlite in memory, or with `--postgres` a
+ * fresh database on a temporary PostgreSQL 15 server. `dataDir` is where storage keeps bytes.
+ */
+export async function startBenchBackend(name: string, dataDir = 'memory://'): Promise<BenchBackend> {
+  let pgServer: PostgresServer | undefined;
+  let db: Database;
+  let databaseUrl: string | undefined;
+  if (process.argv.includes('--postgres')) {
+    pgServer = await startPostgresServer();
+    databaseUrl = await pgServer.createDatabase(name);
+    db = openPostgres(databaseUrl);
+  } else {
+    db = await openPglite('memory://');
+  }
+  const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BACKEND_PORT: String(port),
+    MAILBOX_PORT: String(mailboxPort),
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const backend = await createBackend(config, { db, mailboxInMemory: true });
+  const { url } = await backend.start();
+  return {
+    db,
+    backend,
+    url,
+    stop: async () => {
+      await backend.stop();
+      await pgServer?.stop();
+    },
+  };
+}

@@ -6,14 +6,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/database.js';
-import { openPglite } from '../src/db/pglite.js';
-import { openPostgres } from '../src/db/postgres.js';
-import { loadConfig } from '../src/env.js';
-import { createBackend } from '../src/server.js';
-import { startPostgresServer } from '../test/postgres-server.js';
-import type { PostgresServer } from '../test/postgres-server.js';
 import type { LoadFigures } from './lib.js';
-import { runLoad } from './lib.js';
+import { runLoad, startBenchBackend } from './lib.js';
 
 const LEVELS = [1, 10, 50] as const;
 const AUTHORS = 100;
@@ -26,13 +20,6 @@ interface Scenario {
   bare: (base: string, n: number) => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function expectOk(response: Response, what: string): Promise<void> {
   await response.arrayBuffer();
@@ -162,28 +149,7 @@ const fmt = (f: LoadFigures): string =>
   `${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(2).padStart(7)} ${f.p99.toFixed(2).padStart(7)}${f.errors > 0 ? ` (${f.errors} errors)` : ''}`;
 
 async function main(): Promise<void> {
-  const usePostgres = process.argv.includes('--postgres');
-  let pgServer: PostgresServer | undefined;
-  let db: Database;
-  let databaseUrl: string | undefined;
-  if (usePostgres) {
-    pgServer = await startPostgresServer();
-    databaseUrl = await pgServer.createDatabase('bench_rest');
-    db = openPostgres(databaseUrl);
-  } else {
-    db = await openPglite('memory://');
-  }
-  const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    BACKEND_PORT: String(port),
-    MAILBOX_PORT: String(mailboxPort),
-    DATA_DIR: 'memory://',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const backend = await createBackend(config, { db, mailboxInMemory: true });
-  const { url } = await backend.start();
+  const { db, backend, url, stop } = await startBenchBackend('bench_rest');
   await db.exec(`
     create table public.bench_author (id int primary key, name text not null);
     create table public.bench_post (
@@ -227,8 +193,7 @@ async function main(): Promise<void> {
     }
   }
   await new Promise((resolve) => bare.close(resolve));
-  await backend.stop();
-  await pgServer?.stop();
+  await stop();
 }
 
 await main();

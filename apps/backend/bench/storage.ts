@@ -6,14 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Database } from '../src/db/database.js';
-import { openPglite } from '../src/db/pglite.js';
-import { openPostgres } from '../src/db/postgres.js';
-import { loadConfig } from '../src/env.js';
-import { createBackend } from '../src/server.js';
-import { freePort, startPostgresServer } from '../test/postgres-server.js';
-import type { PostgresServer } from '../test/postgres-server.js';
-import { FIGURES_HEADER, formatFigures, runLoad } from './lib.js';
+import { FIGURES_HEADER, formatFigures, runLoad, startBenchBackend } from './lib.js';
 
 const LEVELS = [
   { concurrency: 1, requests: 300 },
@@ -22,29 +15,8 @@ const LEVELS = [
 const OBJECT_BYTES = 64 * 1024;
 
 async function main(): Promise<void> {
-  const usePostgres = process.argv.includes('--postgres');
   const dataDir = mkdtempSync(join(tmpdir(), 'appforge-bench-storage-'));
-  let pgServer: PostgresServer | undefined;
-  let db: Database;
-  let databaseUrl: string | undefined;
-  if (usePostgres) {
-    pgServer = await startPostgresServer();
-    databaseUrl = await pgServer.createDatabase('bench_storage');
-    db = openPostgres(databaseUrl);
-  } else {
-    db = await openPglite('memory://');
-  }
-  const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    BACKEND_PORT: String(port),
-    MAILBOX_PORT: String(mailboxPort),
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const backend = await createBackend(config, { db, mailboxInMemory: true });
-  const { url } = await backend.start();
+  const { db, backend, url, stop } = await startBenchBackend('bench_storage', dataDir);
   const headers = { authorization: `Bearer ${backend.serviceRoleKey}`, apikey: backend.serviceRoleKey };
   const created = await fetch(`${url}/storage/v1/bucket`, {
     method: 'POST',
@@ -79,8 +51,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${formatFigures('download 64 KB (authenticated)', downloads)}\n`);
   }
 
-  await backend.stop();
-  await pgServer?.stop();
+  await stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
