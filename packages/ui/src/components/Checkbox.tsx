@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { ChoiceText } from './choice-text';
 import { useFieldControl } from './field-context';
 import { CheckIcon } from './icons';
 
@@ -23,20 +24,7 @@ export function Checkbox({ label, hint, className, ...rest }: CheckboxProps) {
           {rest.checked === 'indeterminate' ? <span className="af-checkbox__dash" /> : <CheckIcon />}
         </CheckboxPrimitive.Indicator>
       </CheckboxPrimitive.Root>
-      {label !== undefined || hint ? (
-        <div className="af-choice__text">
-          {label !== undefined ? (
-            <label className="af-choice__label" htmlFor={control.id}>
-              {label}
-            </label>
-          ) : null}
-          {hint ? (
-            <p id={hintId} className="af-choice__hint">
-              {hint}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <ChoiceText controlId={control.id} hintId={hintId} label={label} hint={hint} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Switch as SwitchPrimitive } from 'radix-ui';
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { ChoiceText } from './choice-text';
 import { useFieldControl } from './field-context';
 
 export interface SwitchProps extends Omit<ComponentProps<typeof SwitchPrimitive.Root>, 'children' | 'asChild'> {
@@ -21,20 +22,7 @@ export function Switch({ label, hint, className, ...rest }: SwitchProps) {
       <SwitchPrimitive.Root {...rest} {...control} aria-describedby={describedBy} className="af-switch">
         <SwitchPrimitive.Thumb className="af-switch__thumb" />
       </SwitchPrimitive.Root>
-      {label !== undefined || hint ? (
-        <div className="af-choice__text">
-          {label !== undefined ? (
-            <label className="af-choice__label" htmlFor={control.id}>
-              {label}
-            </label>
-          ) : null}
-          {hint ? (
-            <p id={hintId} className="af-choice__hint">
-              {hint}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <ChoiceText controlId={control.id} hintId={hintId} label={label} hint={hint} />
     </div>
   );
 }
