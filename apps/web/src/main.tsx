@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { preloadSignInScreen } from '@appforge/auth';
 import '@appforge/ui/styles.css';
 import '@appforge/auth/styles.css';
+import '@appforge/builder/styles.css';
 import './styles.css';
 import { loadAppforgeClient } from './app/access-gate/load-client';
 import { App } from './app/App';

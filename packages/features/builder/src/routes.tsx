@@ -1,0 +1,10 @@
+import type { RouteObject } from 'react-router';
+import { createRoutes } from './create/routes';
+import { visitorRoutes } from './visitor/routes';
+
+/**
+ * The builder feature's pages, each downloaded on demand. Public: /deployed-app/:appId,
+ * /landing-page/:appId and /create-new-app (the shell's access gate decides by the first path
+ * segment); everything else needs an allowed, signed-in user.
+ */
+export const routes: RouteObject[] = [...visitorRoutes, ...createRoutes];
