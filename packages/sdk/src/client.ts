@@ -4,7 +4,11 @@ import { createAuthApi } from './auth';
 import { createCustomDomainsApi } from './custom-domains';
 import type { Database } from './database.types';
 import { createFunctionsApi } from './functions';
-import { createAppsApi, createBundlesApi } from './names';
+import { createAppsApi } from './apps';
+import { createBuilderApi } from './builder';
+import { createBundlesApi } from './names';
+import { createRunsApi } from './runs';
+import { createVersionsApi } from './versions';
 import type { AppforgeClient, AppforgeClientOptions } from './types';
 import { createUsersApi } from './users';
 
@@ -29,6 +33,9 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     supabase,
     users: createUsersApi(supabase, functions),
     apps: createAppsApi(supabase),
+    versions: createVersionsApi(supabase),
+    runs: createRunsApi(supabase),
+    builder: createBuilderApi(supabase),
     bundles: createBundlesApi(supabase),
     customDomains: createCustomDomainsApi(supabase),
     functions,

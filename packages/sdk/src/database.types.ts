@@ -35,7 +35,6 @@ export type Database = {
       App: {
         Row: {
           api_access_enabled: boolean
-          config: Json | null
           created_at: string
           database_id: string | null
           deployed_version_id: string | null
@@ -52,7 +51,6 @@ export type Database = {
         }
         Insert: {
           api_access_enabled?: boolean
-          config?: Json | null
           created_at?: string
           database_id?: string | null
           deployed_version_id?: string | null
@@ -69,7 +67,6 @@ export type Database = {
         }
         Update: {
           api_access_enabled?: boolean
-          config?: Json | null
           created_at?: string
           database_id?: string | null
           deployed_version_id?: string | null
@@ -97,6 +94,35 @@ export type Database = {
             columns: ["draft_version_id"]
             isOneToOne: false
             referencedRelation: "AppVersion"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppConfig: {
+        Row: {
+          app_id: string
+          config: Json
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          app_id: string
+          config?: Json
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string
+          config?: Json
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppConfig_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: true
+            referencedRelation: "App"
             referencedColumns: ["id"]
           },
         ]

@@ -15,6 +15,8 @@ export interface AppforgeErrorInit {
   message: string;
   status?: number | undefined;
   cause?: unknown;
+  /** Structured detail the UI may show, e.g. `{ problems }` of a refused deploy. */
+  details?: unknown;
 }
 
 export class AppforgeError extends Error {
@@ -22,12 +24,14 @@ export class AppforgeError extends Error {
   readonly code: string;
   readonly status?: number;
   override readonly cause?: unknown;
+  readonly details?: unknown;
 
   constructor(init: AppforgeErrorInit) {
     super(init.message, { cause: init.cause });
     this.code = init.code;
     if (init.status !== undefined) this.status = init.status;
     this.cause = init.cause;
+    if (init.details !== undefined) this.details = init.details;
   }
 }
 
@@ -81,7 +85,11 @@ function responseOf(error: { context?: unknown }): Pick<Response, 'status' | 'cl
     : undefined;
 }
 
-const functionErrorBody = z.object({ code: z.string().min(1), message: z.string().min(1) });
+const functionErrorBody = z.object({
+  code: z.string().min(1),
+  message: z.string().min(1),
+  problems: z.array(z.unknown()).optional(),
+});
 
 /**
  * A functions-js error as an AppforgeError. An HTTP error's JSON body `{ code, message }` is
@@ -98,7 +106,14 @@ export async function fromFunctionsError(error: unknown): Promise<AppforgeError>
     }
     const parsed = functionErrorBody.safeParse(body);
     if (parsed.success) {
-      return new AppforgeError({ ...parsed.data, status: response.status, cause: error });
+      const { code, message, problems } = parsed.data;
+      return new AppforgeError({
+        code,
+        message,
+        status: response.status,
+        cause: error,
+        ...(problems === undefined ? {} : { details: { problems } }),
+      });
     }
     return new AppforgeError({
       code: 'function_error',

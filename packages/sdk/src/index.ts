@@ -2,13 +2,52 @@ export { createAppforgeClient } from './client';
 export { AppforgeError, isAppforgeError, toAppforgeError } from './errors';
 export type { AppforgeErrorInit } from './errors';
 export { normaliseHost } from './custom-domains';
+export {
+  DEFAULT_CONFIG,
+  DEFAULT_DESIGN,
+  DEFAULT_PRICE,
+  appConfigSchema,
+  appDesignSchema,
+  appPriceSchema,
+  appVisibilitySchema,
+} from './app-rows';
+export type {
+  AppConfig,
+  AppDesign,
+  AppDetail,
+  AppPrice,
+  AppSummary,
+  AppVersionRow,
+  AppVersionSource,
+  AppVisibility,
+  PublicApp,
+} from './app-rows';
+export { APP_ICONS_BUCKET } from './apps';
+export { TERMINAL_RUN_EVENTS } from './run-events';
+export type { RunStreamEvent } from './run-events';
 export { withoutTrailingHash } from './auth';
 export type { Database, Json, Tables, TablesInsert, TablesUpdate } from './database.types';
 export type {
   AddUserResult,
+  AppPatch,
+  AppRunStatus,
+  AppRunStepRow,
+  AppRunSummary,
+  AppSort,
   AppforgeClient,
   AppforgeClientOptions,
   AppsApi,
+  BuilderApi,
+  BuilderStreamEvent,
+  CreateDraftInput,
+  CreateFromDescriptionResult,
+  DeployResult,
+  GenerateVersionOptions,
+  ListMyAppsParams,
+  ListRunsParams,
+  RunContinueOptions,
+  RunStartOptions,
+  RunsApi,
   AssuranceLevel,
   AuthApi,
   AuthChangeEvent,
@@ -30,4 +69,5 @@ export type {
   UserRow,
   UserStatus,
   UsersApi,
+  VersionsApi,
 } from './types';

@@ -26,7 +26,7 @@ async function nameOf(supabase: SupabaseClient<Database>, table: 'App' | 'Bundle
   return data.name;
 }
 
-export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
+export function createAppsApi(supabase: SupabaseClient<Database>): Pick<AppsApi, 'getName'> {
   return { getName: (appId) => nameOf(supabase, 'App', appId) };
 }
 

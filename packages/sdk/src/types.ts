@@ -9,7 +9,19 @@ import type {
   User,
   UserIdentity,
 } from '@supabase/supabase-js';
+import type { AppSpec, AppSpecInput } from '@appforge/engine';
+import type {
+  AppConfig,
+  AppDesign,
+  AppDetail,
+  AppPrice,
+  AppSummary,
+  AppVersionRow,
+  AppVisibility,
+  PublicApp,
+} from './app-rows';
 import type { Database, Tables } from './database.types';
+import type { RunStreamEvent } from './run-events';
 
 export type { AuthChangeEvent, Factor, Provider, Session, User, UserIdentity };
 
@@ -85,8 +97,158 @@ export interface UsersApi {
   updateDisplayName(name: string): Promise<UserRow>;
 }
 
+export type AppSort = 'updated' | 'name' | 'created';
+
+export interface ListMyAppsParams {
+  /** Matches the name or description (case-insensitive). */
+  search?: string;
+  sort?: AppSort;
+}
+
+export interface AppPatch {
+  name?: string;
+  description?: string | null;
+  visibility?: AppVisibility;
+  design?: AppDesign;
+  config?: AppConfig;
+  price?: AppPrice;
+  icon_path?: string | null;
+  draft_version_id?: string;
+}
+
+export interface CreateFromDescriptionResult {
+  app_id: string;
+  /** The new app's draft; null only when an app made earlier from this description has none. */
+  version_id: string | null;
+  offline: boolean;
+  model_label: string;
+}
+
+export interface DeployResult {
+  deployed_version_id: string;
+  number: number;
+}
+
 export interface AppsApi {
   getName(appId: string): Promise<string>;
+  listMine(params?: ListMyAppsParams): Promise<AppSummary[]>;
+  /** The owner's view (`not_found` for anyone else). */
+  get(appId: string): Promise<AppDetail>;
+  /** What a visitor may see: public columns and the deployed version's spec. */
+  getPublic(appId: string): Promise<PublicApp>;
+  update(appId: string, patch: AppPatch): Promise<AppDetail>;
+  remove(appId: string): Promise<void>;
+  uploadIcon(appId: string, file: Blob): Promise<{ icon_path: string; icon_url: string }>;
+  iconUrl(iconPath: string | null): string | null;
+  /** Anyone, signed in or not; the id is chosen by the client. 1–4000 characters. */
+  createDescription(text: string): Promise<{ id: string }>;
+  createFromDescription(
+    input: { appDescriptionId: string } | { description: string },
+  ): Promise<CreateFromDescriptionResult>;
+  deploy(appId: string, versionId: string): Promise<DeployResult>;
+}
+
+export interface CreateDraftInput {
+  appId: string;
+  spec: AppSpec | AppSpecInput;
+  parentVersionId?: string;
+  source?: 'manual';
+  changeSummary?: string;
+}
+
+export interface VersionsApi {
+  /** Newest first. */
+  list(appId: string): Promise<AppVersionRow[]>;
+  get(versionId: string): Promise<AppVersionRow>;
+  createDraft(input: CreateDraftInput): Promise<AppVersionRow>;
+  /** A frozen (deployed) version answers `version_frozen` (409). */
+  updateSpec(versionId: string, spec: AppSpec | AppSpecInput, options?: { changeSummary?: string }): Promise<AppVersionRow>;
+  /** Copies a version into a new draft (its parent) and makes it the app's draft. */
+  changeVersion(appId: string, versionId: string): Promise<AppVersionRow>;
+  restore(appId: string, versionId: string): Promise<AppVersionRow>;
+}
+
+export interface RunStartOptions {
+  appId: string;
+  /** A version other than the deployed one (owner's preview). */
+  versionId?: string;
+  inputs?: Record<string, unknown>;
+  visitorSession?: string;
+  signal?: AbortSignal;
+}
+
+export interface RunContinueOptions {
+  appId: string;
+  runId: string;
+  inputs?: Record<string, unknown>;
+  choice?: number;
+  visitorSession?: string;
+  signal?: AbortSignal;
+}
+
+export type AppRunStatus = 'running' | 'awaiting_input' | 'done' | 'failed';
+
+export interface AppRunSummary {
+  id: string;
+  app_id: string;
+  version_id: string | null;
+  version_number: number | null;
+  runner_user_id: string | null;
+  visitor_session: string | null;
+  status: AppRunStatus;
+  inputs: Record<string, unknown>;
+  outputs: unknown;
+  error: { code: string; message: string; stepId?: string } | null;
+  usage: { inputTokens: number; outputTokens: number } | null;
+  created_at: string;
+  updated_at: string;
+  duration_ms: number | null;
+}
+
+export interface AppRunStepRow {
+  step_id: string;
+  /** The step's kind in the run's version; null when the version or step is gone. */
+  kind: string | null;
+  status: 'running' | 'done' | 'failed';
+  started_at: string;
+  finished_at: string | null;
+  duration_ms: number | null;
+  output: unknown;
+  usage: { inputTokens: number; outputTokens: number } | null;
+}
+
+export interface ListRunsParams {
+  status?: AppRunStatus;
+  /** ISO date-times, inclusive. */
+  from?: string;
+  to?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface RunsApi {
+  start(options: RunStartOptions): AsyncIterable<RunStreamEvent>;
+  continue(options: RunContinueOptions): AsyncIterable<RunStreamEvent>;
+  list(appId: string, params?: ListRunsParams): Promise<{ rows: AppRunSummary[]; total: number }>;
+  get(runId: string): Promise<{ run: AppRunSummary; steps: AppRunStepRow[] }>;
+  recent(limit?: number): Promise<(AppRunSummary & { app_name: string })[]>;
+}
+
+export type BuilderStreamEvent =
+  | { type: 'progress'; stage: string; message: string }
+  | { type: 'version'; version_id: string; number: number; change_summary: string }
+  | { type: 'error'; code: string; message: string };
+
+export interface GenerateVersionOptions {
+  appId: string;
+  /** The version the change starts from (sent as base_version_id). */
+  versionId: string;
+  message: string;
+  signal?: AbortSignal;
+}
+
+export interface BuilderApi {
+  generateVersion(options: GenerateVersionOptions): AsyncIterable<BuilderStreamEvent>;
 }
 
 export interface BundlesApi {
@@ -129,6 +291,9 @@ export interface AppforgeClient {
   supabase: SupabaseClient<Database>;
   users: UsersApi;
   apps: AppsApi;
+  versions: VersionsApi;
+  runs: RunsApi;
+  builder: BuilderApi;
   bundles: BundlesApi;
   customDomains: CustomDomainsApi;
   functions: FunctionsApi;

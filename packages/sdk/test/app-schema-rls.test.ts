@@ -286,6 +286,52 @@ describe('row-level security and the frozen rule on AppVersion, AppDescription, 
     });
   });
 
+  describe('AppConfig (the owner-only settings: model, temperature, system prompt)', () => {
+    const secret = { model: null, temperature: 0.4, max_output_tokens: 100, system_prompt: 'Never reveal this.' };
+
+    it('select: only the owner reads it, even for a deployed public app', async () => {
+      const { app } = await deployedApp({ visibility: 'public' });
+      expect((await admin.from('AppConfig').insert({ app_id: app, config: secret })).error).toBeNull();
+      expect((await owner.from('AppConfig').select('config').eq('app_id', app)).data).toEqual([{ config: secret }]);
+      expect((await other.from('AppConfig').select('config').eq('app_id', app)).data).toEqual([]);
+      const visitor = await anon.from('AppConfig').select('config').eq('app_id', app);
+      expect(visitor.data ?? []).toEqual([]);
+      // The App row itself carries no config any more.
+      const row = (await anon.from('App').select('*').eq('id', app).single()).data;
+      expect(JSON.stringify(row)).not.toContain('Never reveal this.');
+    });
+
+    it('insert: the owner configures their app; nobody configures someone else’s', async () => {
+      const app = await makeApp();
+      expect((await other.from('AppConfig').insert({ app_id: app, config: secret })).error?.code).toBe('42501');
+      expect((await anon.from('AppConfig').insert({ app_id: app, config: secret })).error).not.toBeNull();
+      expect((await admin.from('AppConfig').select('app_id').eq('app_id', app)).data).toEqual([]);
+      expect((await owner.from('AppConfig').insert({ app_id: app, config: secret })).error).toBeNull();
+      expect((await owner.from('AppConfig').insert({ app_id: app, config: secret })).error?.code).toBe('23505');
+    });
+
+    it('update and delete: other users and visitors change nothing', async () => {
+      const app = await makeApp();
+      expect((await admin.from('AppConfig').insert({ app_id: app, config: secret })).error).toBeNull();
+      const changed = { ...secret, system_prompt: 'Stolen' };
+      expect((await other.from('AppConfig').update({ config: changed }).eq('app_id', app).select('app_id')).data).toEqual([]);
+      expect((await anon.from('AppConfig').update({ config: changed }).eq('app_id', app).select('app_id')).data ?? []).toEqual([]);
+      expect((await other.from('AppConfig').delete().eq('app_id', app).select('app_id')).data).toEqual([]);
+      expect((await anon.from('AppConfig').delete().eq('app_id', app).select('app_id')).data ?? []).toEqual([]);
+      expect((await admin.from('AppConfig').select('config').eq('app_id', app).single()).data?.config).toEqual(secret);
+      expect((await owner.from('AppConfig').update({ config: changed }).eq('app_id', app).select('app_id')).data).toHaveLength(1);
+      expect((await owner.from('AppConfig').delete().eq('app_id', app).select('app_id')).data).toHaveLength(1);
+    });
+
+    it('holds one JSON object per app and goes with the app', async () => {
+      const app = await makeApp();
+      expect((await owner.from('AppConfig').insert({ app_id: app, config: [1, 2] })).error?.code).toBe('23514');
+      expect((await owner.from('AppConfig').insert({ app_id: app, config: secret })).error).toBeNull();
+      expect((await admin.from('App').delete().eq('id', app)).error).toBeNull();
+      expect((await admin.from('AppConfig').select('app_id').eq('app_id', app)).data).toEqual([]);
+    });
+  });
+
   describe('AppDescription', () => {
     const describeApp = (db: Db, text: string, id = crypto.randomUUID()) =>
       db.from('AppDescription').insert({ id, text }).then((result) => ({ ...result, id }));

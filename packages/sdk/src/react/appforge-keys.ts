@@ -11,4 +11,22 @@ export const appforgeKeys = {
   factors: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'factors'] as const,
   assuranceLevel: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'assurance-level'] as const,
   identities: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'identities'] as const,
+  /** Everything about apps, versions and runs as this person (or a visitor) sees them. */
+  apps: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'apps'] as const,
+  myApps: (userId: string | undefined, params: object = {}) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'mine', params] as const,
+  app: (userId: string | undefined, appId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'app', appId ?? null] as const,
+  publicApp: (userId: string | undefined, appId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'public', appId ?? null] as const,
+  versions: (userId: string | undefined, appId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'versions', appId ?? null] as const,
+  version: (userId: string | undefined, versionId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'version', versionId ?? null] as const,
+  runs: (userId: string | undefined, appId: string | undefined, params: object = {}) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'runs', appId ?? null, params] as const,
+  run: (userId: string | undefined, runId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'run', runId ?? null] as const,
+  recentRuns: (userId: string | undefined, limit: number) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'recent-runs', limit] as const,
 };

@@ -1,5 +1,9 @@
 // Realistic values of the shapes the backend returns, for tests and stories.
-import type { CustomDomainTarget, Factor, Session, User, UserIdentity, UserRow } from '../types';
+import { appSpecSchema } from '@appforge/engine';
+import type { AppSpec, AppSpecInput } from '@appforge/engine';
+import { DEFAULT_CONFIG, DEFAULT_DESIGN, DEFAULT_PRICE } from '../app-rows';
+import type { AppDetail, AppVersionRow } from '../app-rows';
+import type { AppRunSummary, CustomDomainTarget, Factor, Session, User, UserIdentity, UserRow } from '../types';
 
 let sequence = 0;
 function next(): number {
@@ -119,6 +123,94 @@ export function makeFactor(overrides: Partial<Factor> = {}): Factor {
     status: 'verified',
     created_at: now,
     updated_at: now,
+    ...overrides,
+  };
+}
+
+/** A small valid app spec: one input step, one AI step, one output step. */
+export function makeSpec(overrides: Partial<AppSpecInput> = {}): AppSpec {
+  const spec: AppSpecInput = {
+    entryStepId: 'ask',
+    steps: [
+      {
+        id: 'ask',
+        kind: 'input',
+        title: 'Your topic',
+        config: { fields: [{ name: 'topic', label: 'Topic', type: 'text', required: true }] },
+      },
+      {
+        id: 'write',
+        kind: 'ai',
+        title: 'Write',
+        config: { prompt: 'Write three sentences about {{topic}}.', outputVariable: 'text' },
+      },
+      { id: 'show', kind: 'output', title: 'Result', config: { template: '{{text}}' } },
+    ],
+    ...overrides,
+  };
+  return appSpecSchema.parse(spec);
+}
+
+/** An app as its owner sees it (AppDetail). */
+export function makeApp(overrides: Partial<AppDetail> = {}): AppDetail {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    owner_id: crypto.randomUUID(),
+    name: `App ${next()}`,
+    description: 'An app made for tests.',
+    icon_path: null,
+    icon_url: null,
+    visibility: 'public',
+    draft_version_id: null,
+    deployed_version_id: null,
+    design: { ...DEFAULT_DESIGN },
+    config: { ...DEFAULT_CONFIG },
+    price: { ...DEFAULT_PRICE },
+    api_access_enabled: false,
+    database_id: null,
+    created_at: now,
+    updated_at: now,
+    runs_last_7_days: 0,
+    ...overrides,
+  };
+}
+
+export function makeVersion(overrides: Partial<AppVersionRow> = {}): AppVersionRow {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    app_id: crypto.randomUUID(),
+    number: 1,
+    parent_version_id: null,
+    source: 'manual',
+    change_summary: null,
+    frozen: false,
+    created_at: now,
+    updated_at: now,
+    spec: makeSpec(),
+    ...overrides,
+  };
+}
+
+/** A finished run (AppRunSummary). */
+export function makeRun(overrides: Partial<AppRunSummary> = {}): AppRunSummary {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    app_id: crypto.randomUUID(),
+    version_id: null,
+    version_number: null,
+    runner_user_id: null,
+    visitor_session: null,
+    status: 'done',
+    inputs: {},
+    outputs: [],
+    error: null,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    created_at: now,
+    updated_at: now,
+    duration_ms: 0,
     ...overrides,
   };
 }

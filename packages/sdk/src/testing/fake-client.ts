@@ -21,6 +21,8 @@ import type {
 } from '../types';
 import { displayNameSchema } from '../users';
 import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
+import { createFakeApps } from './fake-apps';
+import type { FakeAppsData } from './fake-apps';
 import { createFakeSupabase } from './fake-supabase';
 
 /** Everything the fake remembers; tests read and change it through `client.fake.data`. */
@@ -46,6 +48,16 @@ export interface FakeAppforgeData {
   totpCode: string;
   /** E-mail → password, for the widget's password forms. */
   passwords: Record<string, string>;
+  /** Apps by id, as their owner sees them (see makeApp). */
+  apps: FakeAppsData['apps'];
+  /** Versions by id (see makeVersion). */
+  versions: FakeAppsData['versions'];
+  /** Runs by id, with their steps (see makeRun). */
+  runs: FakeAppsData['runs'];
+  /** App descriptions left on /create-new-app, by id. */
+  descriptions: FakeAppsData['descriptions'];
+  /** Uploaded icons: path → content type. */
+  icons: FakeAppsData['icons'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -112,6 +124,14 @@ function notFound(what: string): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: `${what} was not found or is not public.`, status: 404 });
 }
 
+const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl']);
+const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion']);
+
+async function* failingStream(error: AppforgeError): AsyncGenerator<never> {
+  yield* [];
+  throw error;
+}
+
 export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}): FakeAppforgeClient {
   const initial = overrides.data ?? {};
   const data: FakeAppforgeData = {
@@ -128,8 +148,14 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     emailCode: '123456',
     totpCode: '654321',
     passwords: {},
+    apps: {},
+    versions: {},
+    runs: {},
+    descriptions: {},
+    icons: {},
     ...initial,
   };
+  const appParts = createFakeApps(data);
   const failures = new Map<FakeMethod, AppforgeError>(
     Object.entries(overrides.failures ?? {}) as [FakeMethod, AppforgeError][],
   );
@@ -183,6 +209,14 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     return { created: true, user: data.me };
   }
 
+  /** A deployed public, unlisted or signed-in app's name, as the sign-in screen may read it. */
+  function deployedAppName(appId: string): string | undefined {
+    const app = data.apps[appId];
+    if (!app || app.deployed_version_id === null || app.visibility === 'allowed_users') return undefined;
+    if (app.visibility === 'signed_in' && data.session === null) return undefined;
+    return app.name;
+  }
+
   const impl: Omit<AppforgeClient, 'supabase'> = {
     users: {
       async exists() {
@@ -218,11 +252,15 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     },
     apps: {
       async getName(appId) {
-        const name = data.appNames[appId];
+        const name = data.appNames[appId] ?? deployedAppName(appId);
         if (name === undefined) throw notFound('This app');
         return name;
       },
+      ...appParts.apps,
     },
+    versions: appParts.versions,
+    runs: appParts.runs,
+    builder: appParts.builder,
     bundles: {
       async getName(bundleId) {
         const name = data.bundleNames[bundleId];
@@ -380,10 +418,17 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
       const path = `${api}.${name}` as FakeMethod;
       calls.set(path, []);
       const run = replaced[name] ?? method;
-      wrapped[name] =
-        path === 'auth.onAuthStateChange'
+      wrapped[name] = SYNC_METHODS.has(path)
+        ? (...args) => {
+            calls.get(path)?.push(args);
+            return run(...args);
+          }
+        : STREAM_METHODS.has(path)
           ? (...args) => {
               calls.get(path)?.push(args);
+              const failure = failures.get(path);
+              // A refused stream fails on the first read, like the real client's.
+              if (failure) return failingStream(failure);
               return run(...args);
             }
           : async (...args) => {
@@ -420,6 +465,9 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     supabase: overrides.supabase ?? (undefined as unknown as SupabaseClient<Database>),
     users: wrap('users'),
     apps: wrap('apps'),
+    versions: wrap('versions'),
+    runs: wrap('runs'),
+    builder: wrap('builder'),
     bundles: wrap('bundles'),
     customDomains: wrap('customDomains'),
     functions: wrap('functions'),

@@ -8,11 +8,16 @@ export type {
   FakeMethod,
   SentCode,
 } from './fake-client';
+export type { FakeAppsData, FakeDescription, FakeRun } from './fake-apps';
 export {
+  makeApp,
   makeCustomDomain,
   makeFactor,
   makeIdentity,
+  makeRun,
   makeSession,
+  makeSpec,
   makeUser,
+  makeVersion,
   makeUserRow,
 } from './factories';

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { AppforgeError } from '../errors';
+import type { DeployResult } from '../types';
+import { appforgeKeys } from './appforge-keys';
+import { useAppforge } from './use-appforge';
+import { useSession } from './use-session';
+
+/**
+ * Deploys a version. A version with blocking problems fails with `invalid_version` and
+ * `error.details.problems` ({ stepId, field, code, message }[]); nothing changes.
+ */
+export function useDeployApp(): UseMutationResult<DeployResult, AppforgeError, { appId: string; versionId: string }> {
+  const client = useAppforge();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  return useMutation<DeployResult, AppforgeError, { appId: string; versionId: string }>({
+    mutationFn: ({ appId, versionId }) => client.apps.deploy(appId, versionId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appforgeKeys.apps(user?.id) }),
+  });
+}
