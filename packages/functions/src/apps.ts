@@ -1,8 +1,9 @@
 // Shared by the AI-app functions: reading apps and versions with the service role, the caller's
 // rights on them, and server-sent events.
-import type { Problem } from '@appforge/engine';
+import type { ModelCapability, Problem } from '@appforge/engine';
 import { isModelError } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
 import { errorResponse } from './http.ts';
 
 export type Visibility = 'public' | 'unlisted' | 'signed_in' | 'allowed_users';
@@ -14,7 +15,34 @@ export interface AppRow {
   visibility: Visibility;
   draft_version_id: string | null;
   deployed_version_id: string | null;
-  config: Record<string, unknown> | null;
+  /** From the owner-only AppConfig table; null when the owner never set it. */
+  config: AppRunConfig | null;
+}
+
+/**
+ * What an app's settings change in a run (AppConfig.config, written by the SDK). Read leniently:
+ * a field that is missing or malformed is as good as unset, never a failed run.
+ */
+export interface AppRunConfig {
+  model: string | null;
+  temperature: number | null;
+  maxOutputTokens: number | null;
+  systemPrompt: string | null;
+}
+
+const storedConfigSchema = z.object({
+  model: z.string().min(1).max(200).nullable().catch(null).default(null),
+  temperature: z.number().min(0).max(2).nullable().catch(null).default(null),
+  max_output_tokens: z.number().int().min(1).max(32000).nullable().catch(null).default(null),
+  system_prompt: z.string().max(8000).nullable().catch(null).default(null),
+});
+
+export function parseRunConfig(value: unknown): AppRunConfig | null {
+  if (value === null || typeof value !== 'object') return null;
+  const parsed = storedConfigSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { model, temperature, max_output_tokens: maxOutputTokens, system_prompt: systemPrompt } = parsed.data;
+  return { model, temperature, maxOutputTokens, systemPrompt: systemPrompt?.trim() ? systemPrompt : null };
 }
 
 export interface VersionRow {
@@ -25,7 +53,7 @@ export interface VersionRow {
   spec: unknown;
 }
 
-const APP_COLUMNS = 'id, owner_id, name, visibility, draft_version_id, deployed_version_id, config';
+const APP_COLUMNS = 'id, owner_id, name, visibility, draft_version_id, deployed_version_id';
 const VERSION_COLUMNS = 'id, app_id, number, frozen, spec';
 
 /** Largest JSON body the AI-app functions read (inputs, messages): 64 KB. */
@@ -59,9 +87,12 @@ export function issuesMessage(issues: readonly { path: readonly PropertyKey[]; m
 }
 
 export async function loadApp(supabase: SupabaseClient, appId: string): Promise<AppRow | null> {
-  const result = await supabase.from('App').select(APP_COLUMNS).eq('id', appId).maybeSingle<AppRow>();
+  const result = await supabase.from('App').select(APP_COLUMNS).eq('id', appId).maybeSingle<Omit<AppRow, 'config'>>();
   if (result.error) throw new Error(`Reading the app failed: ${result.error.message}`);
-  return result.data;
+  if (result.data === null) return null;
+  const config = await supabase.from('AppConfig').select('config').eq('app_id', appId).maybeSingle<{ config: unknown }>();
+  if (config.error) throw new Error(`Reading the app's settings failed: ${config.error.message}`);
+  return { ...result.data, config: parseRunConfig(config.data?.config ?? null) };
 }
 
 /** A version of this app, or null (a version of another app is as good as absent). */
@@ -78,8 +109,35 @@ export async function loadVersion(supabase: SupabaseClient, appId: string, versi
 
 /** The model an app asks for in its config (`config.model`), if any. */
 export function appModelId(app: AppRow): string | null {
-  const model = app.config?.model;
-  return typeof model === 'string' && model !== '' ? model : null;
+  return app.config?.model ?? null;
+}
+
+/**
+ * The model as the app's settings shape it for every AI step: the app's system prompt comes
+ * before the step's own, its temperature replaces the step's, and its output-token limit caps
+ * the step's.
+ */
+export function withAppConfig(model: ModelCapability, config: AppRunConfig | null): ModelCapability {
+  if (config === null) return model;
+  const { systemPrompt, temperature, maxOutputTokens } = config;
+  if (systemPrompt === null && temperature === null && maxOutputTokens === null) return model;
+  return {
+    id: model.id,
+    label: model.label,
+    offline: model.offline,
+    stream(request) {
+      const system = [systemPrompt, request.system].filter((part): part is string => typeof part === 'string' && part !== '').join('\n\n');
+      return model.stream({
+        ...request,
+        ...(system !== '' ? { system } : {}),
+        settings: {
+          ...request.settings,
+          ...(temperature !== null ? { temperature } : {}),
+          ...(maxOutputTokens !== null ? { maxOutputTokens: Math.min(maxOutputTokens, request.settings.maxOutputTokens) } : {}),
+        },
+      });
+    },
+  };
 }
 
 /** Only blocking problems, in the wire shape `{stepId, field, code, message}`. */

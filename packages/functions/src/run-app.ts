@@ -2,7 +2,7 @@ import { parseAppSpec, resumeApp, runApp, runStateSchema, systemClock } from '@a
 import type { RunEvent, RunState, RunStream } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import { z } from 'zod';
-import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse } from './apps.ts';
+import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse, withAppConfig } from './apps.ts';
 import type { AppRow } from './apps.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import { consumeRun } from './rate-limit.ts';
@@ -218,7 +218,7 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
         return;
       }
       const options = {
-        model,
+        model: withAppConfig(model, app.config),
         clock: systemClock,
         persist,
         signal: sink.signal,

@@ -72,6 +72,47 @@ describe('run-app with a real (fake) model', () => {
     expect(sent).not.toContain('TOP-SECRET-CONSTANT');
   });
 
+  it('applies the app’s settings to every AI step: system prompt first, its temperature, its token cap', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await seedApp(backend, owner.id, {
+      config: { model: null, temperature: 0.2, max_output_tokens: 64, system_prompt: 'Answer like a pirate.' },
+    });
+    fake.enqueue({ text: 'Arr.' });
+    const events = await runEvents(backend, { app_id: appId, visitor_session: randomUUID(), inputs: { topic: 'sails' } });
+    expect(events.at(-1)?.event).toBe('run_done');
+    const sent = fake.requests.at(-1);
+    expect(sent?.messages[0]).toMatchObject({ role: 'system' });
+    expect(JSON.stringify(sent?.messages[0])).toContain('Answer like a pirate.');
+    expect(sent?.temperature).toBe(0.2);
+    expect(sent?.max_tokens).toBe(64);
+  });
+
+  it('keeps the app’s settings from visitors: the system prompt is not readable through the API', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await seedApp(backend, owner.id, {
+      config: { model: null, temperature: 0.2, max_output_tokens: 64, system_prompt: 'SECRET-PROMPT' },
+    });
+    const anonymous = await fetch(`${backend.url}/rest/v1/AppConfig?select=config&app_id=eq.${appId}`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}` },
+    });
+    expect(await anonymous.text()).not.toContain('SECRET-PROMPT');
+    const stranger = await signedIn(backend);
+    const other = await fetch(`${backend.url}/rest/v1/AppConfig?select=config&app_id=eq.${appId}`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${stranger.token}` },
+    });
+    expect(await other.json()).toEqual([]);
+    const app = await fetch(`${backend.url}/rest/v1/App?select=*&id=eq.${appId}`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${stranger.token}` },
+    });
+    const body = await app.text();
+    expect(body).toContain('Topic explainer');
+    expect(body).not.toContain('SECRET-PROMPT');
+    const mine = await fetch(`${backend.url}/rest/v1/AppConfig?select=config&app_id=eq.${appId}`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${owner.token}` },
+    });
+    expect(JSON.stringify(await mine.json())).toContain('SECRET-PROMPT');
+  });
+
   it('ends with run_failed when the provider keeps failing, and stores the failure', async () => {
     const owner = await signedIn(backend);
     const { appId } = await seedApp(backend, owner.id);

@@ -63,10 +63,13 @@ export async function seedApp(
   options: { spec?: Record<string, unknown>; deployed?: boolean; visibility?: string; config?: Record<string, unknown> } = {},
 ): Promise<SeededApp> {
   const app = await backend.db.query<{ id: string }>(
-    'insert into public."App" (owner_id, name, visibility, config) values ($1, $2, $3, $4) returning id',
-    [ownerId, 'Topic explainer', options.visibility ?? 'public', options.config ? JSON.stringify(options.config) : null],
+    'insert into public."App" (owner_id, name, visibility) values ($1, $2, $3) returning id',
+    [ownerId, 'Topic explainer', options.visibility ?? 'public'],
   );
   const appId = app.rows[0]?.id ?? '';
+  if (options.config) {
+    await backend.db.query('insert into public."AppConfig" (app_id, config) values ($1, $2)', [appId, JSON.stringify(options.config)]);
+  }
   const version = await backend.db.query<{ id: string }>(
     'insert into public."AppVersion" (app_id, spec, frozen, created_by) values ($1, $2, $3, $4) returning id',
     [appId, JSON.stringify(options.spec ?? topicSpec()), options.deployed !== false, ownerId],
