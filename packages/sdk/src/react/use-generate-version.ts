@@ -19,8 +19,8 @@ const IDLE: GenerateVersionState = { status: 'idle', events: [], progress: null,
 
 export interface UseGenerateVersionResult {
   state: GenerateVersionState;
-  generate(options: Omit<GenerateVersionOptions, 'signal'>): Promise<void>;
-  cancel(): void;
+  generate: (options: Omit<GenerateVersionOptions, 'signal'>) => Promise<void>;
+  cancel: () => void;
 }
 
 /** The builder chat: asks for a change and follows progress until the new draft version exists. */

@@ -12,11 +12,11 @@ import { useSession } from './use-session';
 export interface UseRunStreamResult {
   state: RunStreamState;
   /** Starts a run (a previous stream is cancelled). Resolves when the stream pauses or ends. */
-  start(options: Omit<RunStartOptions, 'signal'>): Promise<void>;
+  start: (options: Omit<RunStartOptions, 'signal'>) => Promise<void>;
   /** Answers the form or the choice the run waits for, and streams what follows. */
-  continue(options: Omit<RunContinueOptions, 'signal' | 'runId'> & { runId?: string }): Promise<void>;
+  continue: (options: Omit<RunContinueOptions, 'signal' | 'runId'> & { runId?: string }) => Promise<void>;
   /** Stops listening (the screen goes back to idle; the run stays as far as it got). */
-  cancel(): void;
+  cancel: () => void;
 }
 
 /** Runs an app and follows it live: tokens, forms to fill, choices, outputs, failures. */
