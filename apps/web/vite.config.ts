@@ -13,6 +13,9 @@ export default defineConfig(({ command }) => ({
   build: {
     // scripts/size.mjs reads dist/.vite/manifest.json to measure the initial JS per route.
     manifest: true,
+    // Images are fetched as images, never inlined into JS as data: URLs (the sign-in poster was
+    // 2 KB gz of the sign-in page's JS budget, and an image in a script cannot be cached apart).
+    assetsInlineLimit: (filePath: string) => (/\.(jpe?g|png|webp|avif|gif)$/i.test(filePath) ? false : undefined),
     rolldownOptions: {
       treeshake: {
         // @appforge/ui's barrel imports dompurify and marked (for <Markdown>). Both run setup code

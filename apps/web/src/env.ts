@@ -1,8 +1,8 @@
 // The one module of the web app that reads import.meta.env. Everything else receives the
 // parsed, typed, frozen values (through <EnvProvider> or as arguments).
-// zod/mini: the same validation as 'zod' at a fraction of the size, because this module sits
-// in the initial bundle that every visitor downloads.
-import { z } from 'zod/mini';
+// Plain checks rather than zod: this module sits in the initial download of every visitor, and
+// even zod/mini's core weighs ~16 KB gz there (scripts/size.mjs, the sign-in budget). Each rule
+// below is what the zod schema said; env.test.ts holds them to it.
 
 /** What each variable must hold, in words a person fixing a .env file can act on. */
 const EXPECTED = {
@@ -40,34 +40,59 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const httpUrl = z.pipe(
-  z.string().check(z.refine(isHttpUrl)),
-  // One spelling everywhere: `${url}/health` must never produce a double slash.
-  z.transform((value: string) => value.replace(/\/+$/, '')),
-);
+type Check<T> = (value: unknown) => { ok: true; value: T } | { ok: false };
 
-const hostName = z.pipe(
-  z.string().check(z.regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i)),
-  z.transform((value: string) => value.toLowerCase()),
-);
+const valid = <T>(value: T) => ({ ok: true as const, value });
+const INVALID = { ok: false as const };
 
-const envSchema = z.object({
+const nonEmptyString: Check<string> = (value) => (typeof value === 'string' && value.length > 0 ? valid(value) : INVALID);
+
+// One spelling everywhere: `${url}/health` must never produce a double slash.
+const httpUrl: Check<string> = (value) =>
+  typeof value === 'string' && isHttpUrl(value) ? valid(value.replace(/\/+$/, '')) : INVALID;
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+const hostName: Check<string> = (value) => (typeof value === 'string' && HOST_NAME.test(value) ? valid(value.toLowerCase()) : INVALID);
+
+// zod's e-mail pattern (v4), which this module used before.
+const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const email: Check<string> = (value) => (typeof value === 'string' && EMAIL.test(value) ? valid(value) : INVALID);
+
+const INTERCOM_APP_ID = /^[a-z0-9]{1,32}$/i;
+const intercomAppId: Check<string> = (value) => (typeof value === 'string' && INTERCOM_APP_ID.test(value) ? valid(value) : INVALID);
+
+const boolean: Check<boolean> = (value) => (typeof value === 'boolean' ? valid(value) : INVALID);
+
+/** Unset is fine; a set value must pass. */
+const optional =
+  <T>(check: Check<T>): Check<T | undefined> =>
+  (value) =>
+    value === undefined ? valid(undefined) : check(value);
+
+/** Unset takes the default; a set value must pass. */
+const withDefault =
+  <T>(check: Check<T>, fallback: T): Check<T> =>
+  (value) =>
+    value === undefined ? valid(fallback) : check(value);
+
+const envChecks = {
   VITE_SUPABASE_URL: httpUrl,
-  VITE_SUPABASE_ANON_KEY: z.string().check(z.minLength(1)),
-  VITE_APP_HOST: z._default(hostName, 'localhost'),
-  VITE_SCHOOLS_HOST: z._default(hostName, 'schools.localhost'),
-  VITE_SUPPORT_EMAIL: z._default(z.email(), 'support@appforge.local'),
-  VITE_SENTRY_DSN: z.optional(httpUrl),
-  VITE_POSTHOG_KEY: z.optional(z.string().check(z.minLength(1))),
-  VITE_POSTHOG_HOST: z.optional(httpUrl),
-  VITE_INBOX_URL: z.optional(httpUrl),
-  VITE_INTERCOM_APP_ID: z.optional(z.string().check(z.regex(/^[a-z0-9]{1,32}$/i))),
-  MODE: z.string().check(z.minLength(1)),
-  DEV: z.boolean(),
-  PROD: z.boolean(),
-});
+  VITE_SUPABASE_ANON_KEY: nonEmptyString,
+  VITE_APP_HOST: withDefault(hostName, 'localhost'),
+  VITE_SCHOOLS_HOST: withDefault(hostName, 'schools.localhost'),
+  VITE_SUPPORT_EMAIL: withDefault(email, 'support@appforge.local'),
+  VITE_SENTRY_DSN: optional(httpUrl),
+  VITE_POSTHOG_KEY: optional(nonEmptyString),
+  VITE_POSTHOG_HOST: optional(httpUrl),
+  VITE_INBOX_URL: optional(httpUrl),
+  VITE_INTERCOM_APP_ID: optional(intercomAppId),
+  MODE: nonEmptyString,
+  DEV: boolean,
+  PROD: boolean,
+} satisfies Record<EnvName, Check<unknown>>;
 
-export type Env = Readonly<z.output<typeof envSchema>>;
+type Checked<C> = C extends Check<infer T> ? T : never;
+export type Env = Readonly<{ [K in EnvName]: Checked<(typeof envChecks)[K]> }>;
 
 export interface EnvIssue {
   /** The variable's name, exactly as it is spelled in a .env file. */
@@ -94,19 +119,24 @@ function describe(name: string, raw: Record<string, unknown>): EnvIssue {
  * Pure: never throws, never reads globals. Each bad variable is reported once, by name.
  */
 export function parseEnv(raw: Record<string, unknown>): EnvResult {
-  const cleaned = Object.fromEntries(Object.keys(EXPECTED).map((name) => [name, blankToUndefined(raw[name])]));
-  const result = envSchema.safeParse(cleaned);
-  if (result.success) {
-    return Object.freeze({ ok: true, env: Object.freeze(result.data) });
+  const values: Record<string, unknown> = {};
+  const bad: string[] = [];
+  for (const name of Object.keys(envChecks) as EnvName[]) {
+    const result = envChecks[name](blankToUndefined(raw[name]));
+    if (result.ok) {
+      // An optional variable that is not set stays absent, as it did with the schema.
+      if (result.value !== undefined) values[name] = result.value;
+    } else {
+      bad.push(name);
+    }
   }
-  const names = new Set<string>();
-  for (const issue of result.error.issues) {
-    const name = issue.path[0];
-    if (typeof name === 'string') names.add(name);
+  if (bad.length === 0) {
+    // Every check passed, so each name holds the type its check promises.
+    return Object.freeze({ ok: true, env: Object.freeze(values as Env) });
   }
   return Object.freeze({
     ok: false,
-    issues: Object.freeze([...names].map((name) => describe(name, raw))),
+    issues: Object.freeze(bad.map((name) => describe(name, raw))),
   });
 }
 

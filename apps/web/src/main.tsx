@@ -5,7 +5,7 @@ import '@appforge/ui/styles.css';
 import '@appforge/auth/styles.css';
 import '@appforge/builder/styles.css';
 import './styles.css';
-import { loadAppforgeClient } from './app/access-gate/load-client';
+import { loadAppforgeClient, loadAuthLiteClient } from './app/access-gate/load-client';
 import { App } from './app/App';
 import { ConfigProblem, formatConfigProblem } from './app/ConfigProblem';
 import { env } from './env';
@@ -25,10 +25,14 @@ const root = createRoot(container, {
 });
 
 if (env.ok) {
-  // Most first visits are signed out: fetch the sign-in screen alongside the backend client
-  // instead of after the session check.
-  if (!hasStoredSession(safeLocalStorage())) preloadSignInScreen();
-  void loadAppforgeClient(env.env);
+  // Most first visits are signed out: they need the sign-in screen and the light sign-in client
+  // only (supabase-js loads after sign-in). With a stored session, the full client at once.
+  if (hasStoredSession(safeLocalStorage())) {
+    void loadAppforgeClient(env.env);
+  } else {
+    preloadSignInScreen();
+    void loadAuthLiteClient(env.env);
+  }
   // The router asks for the gate on its first render; asking now saves a round trip.
   void import('./app/access-gate/GatedRoot');
   telemetry.start();

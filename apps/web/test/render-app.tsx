@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { HostLocation } from '../src/app/access-gate/AccessGate';
+import type { ClientLoaders } from '../src/app/access-gate/app-client';
 import type { RouteManifest } from '../src/app/compose-routes';
 import { routeManifests } from '../src/app/feature-routes';
 import { Providers } from '../src/app/providers';
@@ -41,6 +42,11 @@ export interface RenderAppOptions {
   manifests?: readonly RouteManifest[];
   /** The backend; an allowed, signed-in person by default. */
   client?: AppforgeClient;
+  /**
+   * Load the clients the way a first visit does instead (light sign-in client first, the full
+   * one on demand); `client` is then not given to the app.
+   */
+  loaders?: Partial<ClientLoaders>;
   /** The page's host; the main host by default. */
   host?: HostLocation;
   /** Router state of the first entry. */
@@ -51,7 +57,8 @@ export interface RenderAppOptions {
 export function renderAppAt(path: string, options: RenderAppOptions = {}) {
   const client = options.client ?? signedInClient();
   const env = options.env ?? testEnv();
-  const router = createMemoryRouter(createAppRoutes(options.manifests ?? routeManifests, { host: options.host ?? MAIN_HOST, client }), {
+  const clients = options.loaders === undefined ? { client } : { loaders: options.loaders };
+  const router = createMemoryRouter(createAppRoutes(options.manifests ?? routeManifests, { host: options.host ?? MAIN_HOST, ...clients }), {
     initialEntries: [{ pathname: path.split('?')[0] ?? '/', search: path.includes('?') ? `?${path.split('?')[1] ?? ''}` : '', state: options.state }],
   });
   // No retries: a failure shows at once instead of after the retry delay.

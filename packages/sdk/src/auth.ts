@@ -2,11 +2,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { AppforgeError, toAppforgeError } from './errors';
 import type { AuthApi, FunctionsApi } from './types';
+import { withoutTrailingHash } from './auth-lite/appforge-error';
 
-/** The seed: social sign-in redirects back to the current address without a trailing '#'. */
-export function withoutTrailingHash(url: string): string {
-  return url.replace(/#$/, '');
-}
+export { withoutTrailingHash };
 
 /** supabase-js answers `{ data, error }`; the SDK throws AppforgeError instead. */
 function check<R extends { error: unknown }>(result: R): Extract<R, { error: null }> {

@@ -1,14 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
+import { normaliseHost } from './auth-lite/appforge-error';
 import { fromPostgrest } from './errors';
 import type { CustomDomainsApi } from './types';
 
-/** Host names are case-insensitive and stored lower-case without a port or trailing dot. */
-export function normaliseHost(host: string): string {
-  const trimmed = host.trim().toLowerCase().replace(/\.$/, '');
-  const withoutPort = trimmed.startsWith('[') ? trimmed : trimmed.replace(/:\d+$/, '');
-  return withoutPort;
-}
+export { normaliseHost };
 
 export function createCustomDomainsApi(supabase: SupabaseClient<Database>): CustomDomainsApi {
   return {

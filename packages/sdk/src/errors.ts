@@ -10,53 +10,16 @@ import {
 } from '@supabase/supabase-js';
 import { z } from 'zod';
 
-export interface AppforgeErrorInit {
-  code: string;
-  message: string;
-  status?: number | undefined;
-  cause?: unknown;
-  /** Structured detail the UI may show, e.g. `{ problems }` of a refused deploy. */
-  details?: unknown;
-}
+import { AppforgeError, NETWORK_MESSAGE, fromPostgrest, networkError } from './auth-lite/appforge-error';
 
-export class AppforgeError extends Error {
-  override readonly name = 'AppforgeError';
-  readonly code: string;
-  readonly status?: number;
-  override readonly cause?: unknown;
-  readonly details?: unknown;
-
-  constructor(init: AppforgeErrorInit) {
-    super(init.message, { cause: init.cause });
-    this.code = init.code;
-    if (init.status !== undefined) this.status = init.status;
-    this.cause = init.cause;
-    if (init.details !== undefined) this.details = init.details;
-  }
-}
+// The class, the network error and the PostgREST mapping are dependency-free and shared with the
+// light sign-in client (`./auth-lite`), so an error from either client is the same AppforgeError.
+export { AppforgeError, NETWORK_MESSAGE, fromPostgrest };
+export type { AppforgeErrorInit } from './auth-lite/appforge-error';
 
 export function isAppforgeError(error: unknown): error is AppforgeError {
   return error instanceof AppforgeError;
 }
-
-export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-
-function networkError(cause: unknown): AppforgeError {
-  return new AppforgeError({ code: 'network_error', message: NETWORK_MESSAGE, status: 0, cause });
-}
-
-/** PostgREST / Postgres codes the product branches on, under names a reader understands. */
-const POSTGREST_CODES: Readonly<Record<string, string>> = {
-  PGRST116: 'not_found',
-  PGRST301: 'invalid_jwt',
-  PGRST303: 'jwt_expired',
-  '42501': 'permission_denied',
-  '22P02': 'invalid_input',
-  '23505': 'conflict',
-  '23502': 'constraint_violation',
-  '23503': 'constraint_violation',
-  '23514': 'constraint_violation',
-};
 
 const postgrestShape = z.object({
   message: z.string(),
@@ -64,16 +27,6 @@ const postgrestShape = z.object({
   details: z.string().nullable().optional(),
   hint: z.string().nullable().optional(),
 });
-
-/** A PostgREST failure (`{ error, status }` of a query result) as an AppforgeError. */
-export function fromPostgrest(error: { message: string; code: string }, status?: number): AppforgeError {
-  // postgrest-js reports a failed fetch as status 0 with a "TypeError: fetch failed" message.
-  if (status === 0 || (error.code === '' && /^(TypeError|FetchError)\b/.test(error.message))) {
-    return networkError(error);
-  }
-  const code = POSTGREST_CODES[error.code] ?? (error.code === '' ? 'unknown_error' : error.code);
-  return new AppforgeError({ code, message: error.message, status, cause: error });
-}
 
 /** The Response a functions-js error carries (duck-typed: fetch implementations differ). */
 function responseOf(error: { context?: unknown }): Pick<Response, 'status' | 'clone'> | undefined {

@@ -1,31 +1,28 @@
-import { ToastProvider } from '@appforge/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { Env } from '../env';
 import { EnvProvider } from './env-context';
 import { ThemeProvider } from './ThemeProvider';
 
-/** One retry hides a blip without hiding an outage; a mutation is never repeated behind the user's back. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: 1, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
+const GivenQueryClient = createContext<QueryClient | null>(null);
+
+/** The QueryClient given to <Providers> (tests), if any; FullAccess makes the page's own otherwise. */
+export function useGivenQueryClient(): QueryClient | null {
+  return useContext(GivenQueryClient);
 }
 
-/** Everything a page may rely on: configuration, server state, theme and toasts. */
+/**
+ * What every screen may rely on: configuration and theme. Server state (TanStack Query) and
+ * toasts come with the layout (access-gate/FullAccess.tsx): the sign-in screen needs neither,
+ * and a first visit to it must not download them (scripts/size.mjs).
+ */
 export function Providers({ env, queryClient, children }: { env: Env; queryClient?: QueryClient; children: ReactNode }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <EnvProvider env={env}>
-      <QueryClientProvider client={client}>
-        <ThemeProvider>
-          <ToastProvider>{children}</ToastProvider>
-        </ThemeProvider>
-      </QueryClientProvider>
+      <GivenQueryClient.Provider value={queryClient ?? null}>
+        <ThemeProvider>{children}</ThemeProvider>
+      </GivenQueryClient.Provider>
     </EnvProvider>
   );
 }

@@ -12,7 +12,7 @@ describe('the root layout', () => {
       deliver = resolve;
     });
     const slow: RouteManifest = { name: 'slow-feature', routes: [{ path: '/slow', lazy: () => slowPage }] };
-    const { router } = renderAppAt('/', { manifests: [...routeManifests, slow] });
+    const { router } = renderAppAt('/system-status', { manifests: [...routeManifests, slow] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Appforge' })).toBeInTheDocument();
     expect(screen.queryByText('Loading page…')).toBeNull();
 
@@ -38,5 +38,18 @@ describe('the root layout', () => {
     await act(() => router.navigate('/elsewhere'));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('gives a page that asks for it (a deployed app) the whole screen, without Appforge’s navigation', async () => {
+    const visitor: RouteManifest = {
+      name: 'visitor-feature',
+      routes: [{ path: '/deployed-app/:appId', handle: { layout: 'bare' }, lazy: () => Promise.resolve({ Component: () => <h1>The visitor’s app</h1> }) }],
+    };
+    const { router } = renderAppAt('/deployed-app/8c5b7c1e-2a7f-4d7e-9d38-1c2f0e4b5a61', { manifests: [...routeManifests.filter((manifest) => manifest.name !== '@appforge/builder'), visitor] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'The visitor’s app' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'The visitor’s app' }));
+    expect(screen.queryByRole('link', { name: 'Home' })).toBeNull();
+    await act(() => router.navigate('/system-status'));
+    expect(await screen.findByRole('link', { name: 'Home' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { AppShell } from '@appforge/ui';
 import type { AppShellLinkProps, AppShellNavItem } from '@appforge/ui';
-import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { ThemeSelect } from './ThemeSelect';
 
 /** A thin bar while the next page's code or data loads; announced to screen readers. */
@@ -24,8 +24,28 @@ function RouterLink(_item: AppShellNavItem, { href, children, ...props }: AppShe
 
 export const MAIN_ID = 'main';
 
+/** True when the page asks for no Appforge navigation (`handle: { layout: 'bare' }`), e.g. a deployed app. */
+function useBareLayout(): boolean {
+  return useMatches().some((match) => {
+    const handle: unknown = match.handle;
+    return typeof handle === 'object' && handle !== null && 'layout' in handle && handle.layout === 'bare';
+  });
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
+  const bare = useBareLayout();
+  if (bare) {
+    return (
+      <>
+        <main id={MAIN_ID} className="shell-bare">
+          <PendingIndicator />
+          <Outlet />
+        </main>
+        <ScrollRestoration />
+      </>
+    );
+  }
   const navItems: AppShellNavItem[] = [
     { href: '/', label: 'Home', active: pathname === '/' },
     { href: '/settings', label: 'Settings', active: pathname === '/settings' },

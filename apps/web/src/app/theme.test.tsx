@@ -6,7 +6,7 @@ import { readStoredPreference, resolveTheme, THEME_STORAGE_KEY } from './theme';
 
 describe('theme', () => {
   it('applies the chosen theme to <html data-theme> and remembers it across visits', async () => {
-    const first = renderAppAt('/');
+    const first = renderAppAt('/system-status');
     const select = await screen.findByRole('combobox', { name: 'Theme' });
     expect(document.documentElement.dataset.theme).toBe('light');
 
@@ -15,7 +15,7 @@ describe('theme', () => {
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
     first.unmount();
 
-    renderAppAt('/');
+    renderAppAt('/system-status');
     expect(await screen.findByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
   });

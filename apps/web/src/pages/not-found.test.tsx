@@ -13,7 +13,7 @@ describe('unknown paths', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Appforge' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your apps' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 

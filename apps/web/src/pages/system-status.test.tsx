@@ -29,7 +29,7 @@ describe('the start page', () => {
   it('names the product and shows a running backend as reachable', async () => {
     const backend = await startBackend(() => 200);
     servers.push(backend.server);
-    renderAppAt('/', { env: testEnv({ VITE_SUPABASE_URL: `${backend.url}/` }) });
+    renderAppAt('/system-status', { env: testEnv({ VITE_SUPABASE_URL: `${backend.url}/` }) });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Appforge' })).toBeInTheDocument();
     expect(screen.getByText(/Describe an AI app in plain words/)).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('the start page', () => {
     let status = 503;
     const backend = await startBackend(() => status);
     servers.push(backend.server);
-    renderAppAt('/', { env: testEnv({ VITE_SUPABASE_URL: backend.url }) });
+    renderAppAt('/system-status', { env: testEnv({ VITE_SUPABASE_URL: backend.url }) });
 
     expect(await screen.findByText('Unreachable')).toBeInTheDocument();
     expect(screen.getByText('The server answered HTTP 503 Service Unavailable.')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('the start page', () => {
   it('reports a refused connection as unreachable instead of failing', async () => {
     const backend = await startBackend(() => 200);
     await new Promise((resolve) => backend.server.close(resolve));
-    renderAppAt('/', { env: testEnv({ VITE_SUPABASE_URL: backend.url }) });
+    renderAppAt('/system-status', { env: testEnv({ VITE_SUPABASE_URL: backend.url }) });
 
     expect(await screen.findByText('Unreachable')).toBeInTheDocument();
     expect(screen.getByText(/^The request failed/)).toBeInTheDocument();
@@ -65,11 +65,11 @@ describe('the start page', () => {
   });
 
   it('links the development inbox only when one is configured', async () => {
-    const { unmount } = renderAppAt('/', { env: testEnv({ VITE_INBOX_URL: 'http://127.0.0.1:54324' }) });
+    const { unmount } = renderAppAt('/system-status', { env: testEnv({ VITE_INBOX_URL: 'http://127.0.0.1:54324' }) });
     expect(await screen.findByRole('link', { name: 'http://127.0.0.1:54324' })).toHaveAttribute('href', 'http://127.0.0.1:54324');
     unmount();
 
-    renderAppAt('/');
+    renderAppAt('/system-status');
     expect(await screen.findByRole('heading', { name: 'System status' })).toBeInTheDocument();
     expect(screen.queryByText('Development inbox')).toBeNull();
   });

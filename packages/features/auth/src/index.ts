@@ -4,6 +4,8 @@ export { routes } from './routes';
 export { AccessDenied, MfaChallengeScreen, preloadSignInScreen, SignInScreen } from './lazy-screens';
 export { DomainNotConnected } from './components/DomainNotConnected';
 export { AuthFeatureProvider, useAuthFeature } from './lib/auth-context';
+export { SignInClientProvider, useSignInClient, useSignInSession } from './lib/sign-in-client';
+export type { SignInClient, SignInSessionState } from './lib/sign-in-client';
 export type { AnalyticsConsent, AnalyticsConsentStore, AuthFeatureConfig } from './lib/auth-context';
 export { readSignInParams } from './lib/sign-in-params';
 export type { SignInParams } from './lib/sign-in-params';

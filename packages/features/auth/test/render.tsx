@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AuthFeatureProvider } from '../src/lib/auth-context';
+import { SignInClientProvider } from '../src/lib/sign-in-client';
 import type { AnalyticsConsent, AuthFeatureConfig } from '../src/lib/auth-context';
 
 /** An analytics consent store like the shell's, in memory. */
@@ -58,9 +59,11 @@ export function renderWithProviders(element: ReactNode, options: RenderOptions =
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <AppforgeProvider client={client}>
-        <AuthFeatureProvider config={config}>
-          <RouterProvider router={router} />
-        </AuthFeatureProvider>
+        <SignInClientProvider client={client}>
+          <AuthFeatureProvider config={config}>
+            <RouterProvider router={router} />
+          </AuthFeatureProvider>
+        </SignInClientProvider>
       </AppforgeProvider>
     </QueryClientProvider>,
   );

@@ -23,7 +23,9 @@ const testPages: RouteManifest = {
     { path: '/bundle/:bundleId', lazy: page('Bundle page') },
   ],
 };
-const manifests = [...routeManifests, testPages];
+// The builder's real /landing-page, /deployed-app and /bundle pages would claim the test pages'
+// paths; the gate's behaviour is tested with stand-ins that only print their heading.
+const manifests = [...routeManifests.filter((manifest) => manifest.name !== '@appforge/builder'), testPages];
 
 function client(options: { signedIn?: boolean; status?: 'allowed' | 'pending' | 'blocked' } = {}): FakeAppforgeClient {
   const fake = createFakeAppforgeClient({ data: { newUserStatus: options.status ?? 'allowed' } });
@@ -57,10 +59,14 @@ describe('the access gate on the main host', () => {
   });
 
   it('shows a full-screen spinner while the allow check runs', async () => {
-    const backend = createFakeAppforgeClient({ users: { ensure: () => new Promise(() => undefined) } });
+    const ensure = vi.fn(() => new Promise<never>(() => undefined));
+    const backend = createFakeAppforgeClient({ users: { ensure } });
     backend.fake.signIn({ email: 'ada@example.org' });
     renderAppAt('/private', { client: backend, manifests });
-    expect(await screen.findByText('Checking access')).toBeInTheDocument();
+    // The spinner shows from the first render on (several stages, each its own element); what
+    // matters is that it is there, and the page is not, while the allow check runs.
+    await waitFor(() => expect(ensure).toHaveBeenCalled());
+    expect(screen.getByText('Checking access')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Private page' })).toBeNull();
   });
 
@@ -213,5 +219,68 @@ describe('the access gate on a custom domain', () => {
     renderAppAt('/', { client: backend, manifests, host: CUSTOM });
     expect(await screen.findByRole('heading', { name: 'This domain could not be checked' })).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith('[appforge] Unhandled error', expect.anything(), { context: 'custom domain lookup' });
+  });
+});
+
+describe('a first visit without a stored session', () => {
+  // Both loaders hand out the same fake: like the light and the full client, which keep the
+  // session in the same storage, they see the same person signed in or out.
+  function firstVisit(backend: FakeAppforgeClient, loadFull: () => Promise<FakeAppforgeClient> = () => Promise.resolve(backend)) {
+    const loadFullClient = vi.fn(loadFull);
+    const loadSignInClient = vi.fn(() => Promise.resolve(backend));
+    return { loadFullClient, loadSignInClient };
+  }
+
+  it('shows the sign-in screen with the light client, and loads the full client only once someone signs in', async () => {
+    const user = userEvent.setup();
+    const backend = client({ signedIn: false });
+    const loaders = firstVisit(backend);
+    renderAppAt('/private', { loaders, manifests });
+    expect(await signInHeading()).toBeInTheDocument();
+    expect(loaders.loadSignInClient).toHaveBeenCalledTimes(1);
+    expect(loaders.loadFullClient).not.toHaveBeenCalled();
+
+    await user.type(screen.getByPlaceholderText('Enter email...'), 'grace@example.org');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByPlaceholderText('Enter code...'), backend.fake.data.emailCode);
+    expect(loaders.loadFullClient).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByRole('heading', { name: 'Private page' })).toBeInTheDocument();
+    expect(loaders.loadFullClient).toHaveBeenCalledTimes(1);
+    expect(backend.fake.calls('users.ensure')).toEqual([[{ referralAppId: null }]]);
+  });
+
+  it('loads the full client at once for a page anyone may open', async () => {
+    const loaders = firstVisit(client({ signedIn: false }));
+    renderAppAt(`/landing-page/${APP}`, { loaders, manifests });
+    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeInTheDocument();
+    expect(loaders.loadFullClient).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks a custom domain with the light client', async () => {
+    const backend = client({ signedIn: false });
+    backend.fake.data.customDomains = { 'poems.localhost': makeCustomDomain({ is_landing_page: true }) };
+    const loaders = firstVisit(backend);
+    renderAppAt('/', { loaders, manifests, host: CUSTOM });
+    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeInTheDocument();
+    expect(backend.fake.calls('customDomains.lookup')).toEqual([['poems.localhost']]);
+  });
+
+  it('says so when the full client cannot be downloaded, reports it, and Try again loads it', async () => {
+    const user = userEvent.setup();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const backend = client({ signedIn: false });
+    let attempts = 0;
+    const loaders = firstVisit(backend, () => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(backend);
+    });
+    renderAppAt(`/landing-page/${APP}`, { loaders, manifests });
+    expect(await screen.findByRole('heading', { name: 'Appforge could not start' })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith('[appforge] Unhandled error', expect.any(TypeError), { context: 'loading the backend client' });
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeInTheDocument();
+    expect(loaders.loadFullClient).toHaveBeenCalledTimes(2);
   });
 });

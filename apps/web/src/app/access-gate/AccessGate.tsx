@@ -1,17 +1,12 @@
-import { AccessDenied, DomainNotConnected, MfaChallengeScreen, SignInScreen } from '@appforge/auth';
-import { useAppforge, useSession } from '@appforge/sdk/react';
-import { Button, FullScreenSpinner } from '@appforge/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
+import { DomainNotConnected, SignInScreen, useSignInSession } from '@appforge/auth';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { reportError } from '../../lib/report-error';
-import { supportChat } from '../../lib/support-chat-instance';
 import { telemetry } from '../../lib/telemetry';
 import { useEnv } from '../env-context';
-import { accessKeys } from './access-keys';
 import { classifyHost, customDomainPath, needsAccess, referralAppIdFrom } from './access-rules';
-import { useCustomDomainTarget, useEnsureUser, useMfaRequirement, useSchoolAccess } from './use-access-checks';
+import { CheckFailed, Checking } from './gate-screens';
+import { useCustomDomainTarget } from './use-domain-target';
+import { useReported } from './use-reported';
 
 /** Where the page is served from; the gate's only view of the host (tests pass their own). */
 export interface HostLocation {
@@ -19,105 +14,43 @@ export interface HostLocation {
   host: string;
 }
 
-function Checking() {
-  return (
-    <main id="main">
-      <FullScreenSpinner label="Checking access" />
-    </main>
-  );
-}
-
-function CheckFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
-  return (
-    <main className="shell-page shell-standalone" id="main">
-      <h1>{title}</h1>
-      <p>Appforge could not reach its server. Check your connection and try again.</p>
-      <div className="shell-actions">
-        <Button onClick={onRetry}>Try again</Button>
-      </div>
-    </main>
-  );
-}
-
-/** Reports a failed check once per error object (seed §8: reported and logged). */
-function useReported(error: unknown, context: string) {
-  useEffect(() => {
-    if (error !== null && error !== undefined) reportError(error, { context });
-  }, [error, context]);
-}
+// Everything past the sign-in screen needs the full backend client (supabase-js): the signed-in
+// checks, the layout and the pages. It is downloaded only when someone gets that far.
+const FullAccess = lazy(() => import('./FullAccess').then((module) => ({ default: module.FullAccess })));
 
 /**
- * The access gate (seed §2.1, §4–§6): a full-screen spinner until the session, the allow check
- * and the custom-domain check are done; then the routes, the sign-in screen, the second-factor
- * step, the access-denied screen, or — at a custom domain's root — its target page.
+ * The access gate (seed §2.1, §4–§6): a full-screen spinner until the session and the
+ * custom-domain check are done; then, at a custom domain's root, its target page; on a page that
+ * needs a signed-in user, the sign-in screen to a visitor; otherwise the signed-in checks (second
+ * factor, allow check, school membership) and the routes, in FullAccess.
  */
-export function AccessGate({ host, children }: { host: HostLocation; children: ReactNode }) {
+export function AccessGate({ host }: { host: HostLocation }) {
   const env = useEnv();
-  const client = useAppforge();
-  const queryClient = useQueryClient();
   const location = useLocation();
-  const session = useSession();
+  const session = useSignInSession();
   const hostKind = classifyHost(host, { appHost: env.VITE_APP_HOST, schoolsHost: env.VITE_SCHOOLS_HOST });
   const gated = needsAccess(hostKind, location.pathname);
   const domainRoot = hostKind === 'custom' && location.pathname === '/';
   // The first address of the visit names the referral; later navigation does not change it.
   const [referralAppId] = useState(() => referralAppIdFrom(location));
-
-  const signedIn = session.status === 'signed_in' ? session.session : null;
-  const userId = signedIn?.user.id ?? null;
-  const mfa = useMfaRequirement(signedIn);
-  const mfaRequired = mfa.data?.required === true;
-  // A failed assurance check does not block: the backend enforces aal2 on its own.
-  const mfaSettled = mfa.isError || (mfa.isSuccess && !mfaRequired);
-  const ensure = useEnsureUser(userId, referralAppId, signedIn !== null && mfaSettled);
-  const school = useSchoolAccess(userId, hostKind === 'schools' && gated && ensure.isSuccess);
   const domain = useCustomDomainTarget(host.hostname.toLowerCase(), domainRoot);
-
-  useReported(ensure.error, 'ensure user');
-  useReported(school.error, 'school info');
   useReported(domain.error, 'custom domain lookup');
-  useReported(mfa.error, 'assurance level');
 
   // Page views on every route change (analytics load on demand and only when configured).
   useEffect(() => {
     telemetry.pageview(window.location.href);
   }, [location.pathname, location.search]);
 
-  // The support chat, once the user row exists (seed §4); nothing loads when not configured.
-  const ensured = ensure.isSuccess;
-  const email = signedIn?.user.email ?? null;
-  useEffect(() => {
-    if (!ensured || userId === null || !supportChat.enabled) return;
-    let live = true;
-    client.users.getIntercomHmac().then(
-      (userHash) => {
-        if (live) supportChat.boot({ userId, email, userHash });
-      },
-      (error: unknown) => reportError(error, { context: 'support chat set-up' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, ensured, userId, email]);
-
-  const denied = (
-    <Suspense fallback={<Checking />}>
-      <AccessDenied />
-    </Suspense>
-  );
-
   if (domainRoot) {
-    if (domain.isPending) return <Checking />;
-    if (domain.isError) return <CheckFailed title="This domain could not be checked" onRetry={() => void domain.refetch()} />;
+    if (domain.status === 'error') return <CheckFailed title="This domain could not be checked" onRetry={domain.refetch} />;
+    if (domain.status !== 'success') return <Checking />;
     const target = domain.data === null ? null : customDomainPath(domain.data);
     if (target === null) return <DomainNotConnected host={host.hostname} />;
     return <Navigate to={target} replace />;
   }
 
   if (session.status === 'loading') return <Checking />;
-  if (!gated) return children;
-
-  if (signedIn === null) {
+  if (gated && session.status === 'signed_out') {
     return (
       <Suspense fallback={<Checking />}>
         <SignInScreen />
@@ -125,29 +58,9 @@ export function AccessGate({ host, children }: { host: HostLocation; children: R
     );
   }
 
-  if (mfa.isPending) return <Checking />;
-  if (mfa.data?.required === true) {
-    const { factorId } = mfa.data;
-    return (
-      <Suspense fallback={<Checking />}>
-        <MfaChallengeScreen
-          factorId={factorId}
-          onVerified={() => void queryClient.invalidateQueries({ queryKey: accessKeys.user(signedIn.user.id) })}
-        />
-      </Suspense>
-    );
-  }
-
-  if (ensure.isPending) return <Checking />;
-  if (ensure.isError) return <CheckFailed title="Your access could not be checked" onRetry={() => void ensure.refetch()} />;
-
-  if (hostKind === 'schools') {
-    if (school.isPending) return <Checking />;
-    // A failed lookup denies (seed §6); it has been reported above.
-    if (school.isError || !(school.data.isTeacher || school.data.isStudent)) return denied;
-    return children;
-  }
-
-  if (ensure.data.status !== 'allowed') return denied;
-  return children;
+  return (
+    <Suspense fallback={<Checking />}>
+      <FullAccess hostKind={hostKind} gated={gated} referralAppId={referralAppId} />
+    </Suspense>
+  );
 }

@@ -1,19 +1,40 @@
 import type { AppforgeClient } from '@appforge/sdk';
+import type { AuthLiteClient } from '@appforge/sdk/auth-lite';
 import type { Env } from '../../env';
 
+type ClientEnv = Pick<Env, 'VITE_SUPABASE_URL' | 'VITE_SUPABASE_ANON_KEY'>;
+
+let litePromise: Promise<AuthLiteClient> | undefined;
 let clientPromise: Promise<AppforgeClient> | undefined;
 
 /**
- * The one backend client of this page. supabase-js is about 60 KB gz, so it is imported on
- * demand instead of sitting in the shell's initial download; main.tsx starts the download at
- * once, and the access gate shows its spinner until it is there (it waits for the session anyway).
+ * The light sign-in client (auth-js and fetch, ~25 KB gz): all a signed-out first visit needs
+ * to show and use the sign-in screen. main.tsx starts it at once when no session is stored.
  */
-export function loadAppforgeClient(env: Pick<Env, 'VITE_SUPABASE_URL' | 'VITE_SUPABASE_ANON_KEY'>): Promise<AppforgeClient> {
-  clientPromise ??= import('@appforge/sdk').then(({ createAppforgeClient }) =>
-    createAppforgeClient({ url: env.VITE_SUPABASE_URL, anonKey: env.VITE_SUPABASE_ANON_KEY }),
+export function loadAuthLiteClient(env: ClientEnv): Promise<AuthLiteClient> {
+  litePromise ??= import('@appforge/sdk/auth-lite').then(({ createAuthLiteClient }) =>
+    createAuthLiteClient({ url: env.VITE_SUPABASE_URL, anonKey: env.VITE_SUPABASE_ANON_KEY }),
   );
-  clientPromise.catch(() => {
+  litePromise.catch(() => {
     // A failed download may be retried later ("Try again").
+    litePromise = undefined;
+  });
+  return litePromise;
+}
+
+/**
+ * The one full backend client of this page (supabase-js and the SDK, ~70 KB gz), loaded on
+ * demand: when someone is signed in, or a page that needs it opens. It takes over the session
+ * the light client kept (same storage key); the light client is disposed first, so only one
+ * client refreshes tokens and listens for auth events at a time.
+ */
+export function loadAppforgeClient(env: ClientEnv): Promise<AppforgeClient> {
+  clientPromise ??= import('@appforge/sdk').then(async ({ createAppforgeClient }) => {
+    const lite = await litePromise?.catch(() => undefined);
+    await lite?.dispose();
+    return createAppforgeClient({ url: env.VITE_SUPABASE_URL, anonKey: env.VITE_SUPABASE_ANON_KEY });
+  });
+  clientPromise.catch(() => {
     clientPromise = undefined;
   });
   return clientPromise;

@@ -41,14 +41,3 @@ export function useSchoolAccess(userId: string | null, enabled: boolean) {
     staleTime: Infinity,
   });
 }
-
-/** The CustomDomain row for this host (seed §7.1), or null when none points here. */
-export function useCustomDomainTarget(host: string, enabled: boolean) {
-  const client = useAppforge();
-  return useQuery({
-    queryKey: accessKeys.customDomain(host),
-    enabled,
-    queryFn: () => client.customDomains.lookup(host),
-    staleTime: Infinity,
-  });
-}

@@ -1,9 +1,9 @@
-import { useAppforge } from '@appforge/sdk/react';
 import { Button, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { codeCheckMessage, codeRequestMessage } from '../lib/auth-messages';
 import { useAuthFeature } from '../lib/auth-context';
+import { useSignInClient } from '../lib/sign-in-client';
 
 export const CODE_SENT_MESSAGE = 'A code has been sent to your email address. Please enter it below.';
 
@@ -19,7 +19,7 @@ type Step = { name: 'email' } | { name: 'code'; email: string };
  * No client-side format checks (seed §5): whatever is typed is sent, and the backend decides.
  */
 export function EmailCodeForm({ redirectTo }: EmailCodeFormProps) {
-  const client = useAppforge();
+  const client = useSignInClient();
   const { reportError } = useAuthFeature();
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [email, setEmail] = useState('');

@@ -184,6 +184,20 @@ describe('SignInScreen', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it('a provider sign-in that cannot start is reported and says why, and the buttons stay usable', async () => {
+    const user = userEvent.setup();
+    const client = createFakeAppforgeClient({
+      failures: { 'auth.signInWithProvider': new AppforgeError({ code: 'network_error', message: 'Could not reach the server.', status: 0 }) },
+    });
+    const { reportError } = renderWithProviders(<SignInScreen />, { client, path: '/sign-in' });
+    await user.click(screen.getByRole('button', { name: 'Sign in with Apple' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server.');
+    expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ code: 'network_error' }), { context: 'issue with sign in with apple' });
+    for (const provider of ['Google', 'Facebook', 'Apple']) {
+      expect(screen.getByRole('button', { name: `Sign in with ${provider}` })).toBeEnabled();
+    }
+  });
+
   it('plays the looping muted background video, or only its poster when reduced motion is asked for', () => {
     const first = renderWithProviders(<SignInScreen />, { path: '/sign-in' });
     const video = screen.getByTestId('sign-in-background');

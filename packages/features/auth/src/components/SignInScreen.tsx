@@ -1,11 +1,11 @@
-import { useAppName, useBundleName, useSession } from '@appforge/sdk/react';
 import { Button } from '@appforge/ui';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuthFeature } from '../lib/auth-context';
 import { isInFrame } from '../lib/frame';
+import { useSignInSession } from '../lib/sign-in-client';
 import { currentAddress, readSignInParams } from '../lib/sign-in-params';
-import { AppOpenedInNewTabModal } from './AppOpenedInNewTabModal';
+import { useBrandName } from '../lib/use-brand-name';
 import { BackgroundVideo } from './BackgroundVideo';
 import { EmailCodeForm } from './EmailCodeForm';
 import { SocialButtons } from './SocialButtons';
@@ -14,14 +14,10 @@ export const DEFAULT_HEADING = 'Build the AI apps you need';
 export const SIGN_UP_HEADING = 'Sign Up To Create Your App';
 export const LOADING_TEXT = 'Loading...';
 
-/** The app's or bundle's name for the signIn mode; the bundle wins when both ids are given. */
-function useBrandName(appId: string | null, bundleId: string | null) {
-  const bundle = useBundleName(bundleId ?? undefined);
-  const app = useAppName(bundleId === null ? (appId ?? undefined) : undefined);
-  if (bundleId !== null) return { kind: 'bundle' as const, query: bundle };
-  if (appId !== null) return { kind: 'app' as const, query: app };
-  return null;
-}
+// The modal (a Radix dialog) is only needed inside a frame: it is not downloaded otherwise.
+const AppOpenedInNewTabModal = lazy(() =>
+  import('./AppOpenedInNewTabModal').then((module) => ({ default: module.AppOpenedInNewTabModal })),
+);
 
 /**
  * The sign-in screen (seed §2.3): a heading (the default, the sign-up one, or the fetched app or
@@ -33,7 +29,7 @@ export function SignInScreen() {
   const { reportError } = useAuthFeature();
   const params = readSignInParams(new URLSearchParams(location.search), location.state);
   const brand = useBrandName(params.appId, params.bundleId);
-  const session = useSession();
+  const session = useSignInSession();
   const [framed] = useState(() => isInFrame(window));
   const [modalOpen, setModalOpen] = useState(framed);
   const [redirectTo] = useState(() => currentAddress(window.location.href));
@@ -42,11 +38,11 @@ export function SignInScreen() {
   let heading = fallbackHeading;
   let name: string | null = null;
   if (brand !== null) {
-    if (brand.query.isPending) heading = LOADING_TEXT;
-    else if (brand.query.isSuccess) name = heading = brand.query.data;
+    if (brand.state.status === 'pending') heading = LOADING_TEXT;
+    else if (brand.state.status === 'success') name = heading = brand.state.data;
   }
 
-  const brandError = brand?.query.error ?? null;
+  const brandError = brand?.state.error ?? null;
   useEffect(() => {
     if (brandError !== null && brand !== null) {
       // The default heading stays (seed §8): the visitor can still sign in.
@@ -107,7 +103,11 @@ export function SignInScreen() {
           </Button>
         )}
       </main>
-      <AppOpenedInNewTabModal open={modalOpen} onOpenChange={setModalOpen} onOpenInNewTab={openInNewTab} />
+      {framed ? (
+        <Suspense fallback={null}>
+          <AppOpenedInNewTabModal open={modalOpen} onOpenChange={setModalOpen} onOpenInNewTab={openInNewTab} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // What the sign-in screen is told by whoever sent the visitor there: an app or a bundle to
 // brand the page with, a new-signup flag and a pending app description (seed §2.3). All of it
 // arrives in the address bar or router state, so it is validated like any outside input.
-import { z } from 'zod/mini';
+// Plain checks rather than zod: this module is on the sign-in page, whose first visit must stay
+// within 150 KB gz of JS, and zod's core alone is ~16 KB gz. The rules are zod's (see the test).
 
 export interface SignInParams {
   /** The app whose name brands the page (`app_id`). */
@@ -14,21 +15,27 @@ export interface SignInParams {
   readonly appDescriptionId: string | null;
 }
 
-const uuid = z.uuid();
-const token = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/));
-const flag = z.enum(['true', '1']);
+/** A check: the accepted value, or null. */
+type Check<T> = (value: unknown) => T | null;
 
-const stateSchema = z.object({
-  app_id: z.optional(z.unknown()),
-  bundle_id: z.optional(z.unknown()),
-  new_signup: z.optional(z.unknown()),
-  app_description_id: z.optional(z.unknown()),
-});
+// zod's z.uuid(): RFC 9562 versions 1–8 with the RFC variant, plus the nil and max UUIDs.
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
-function pick<T>(schema: z.ZodMiniType<T>, ...candidates: unknown[]): T | null {
+const uuid: Check<string> = (value) => (typeof value === 'string' && UUID.test(value) ? value : null);
+const token: Check<string> = (value) => (typeof value === 'string' && TOKEN.test(value) ? value : null);
+const flag: Check<'true' | '1'> = (value) => (value === 'true' || value === '1' ? value : null);
+
+/** Router state is whatever the previous page pushed: only a plain object is read. */
+function stateFields(state: unknown): Record<string, unknown> {
+  return typeof state === 'object' && state !== null && !Array.isArray(state) ? (state as Record<string, unknown>) : {};
+}
+
+function pick<T>(check: Check<T>, ...candidates: unknown[]): T | null {
   for (const candidate of candidates) {
-    const parsed = schema.safeParse(typeof candidate === 'boolean' ? String(candidate) : candidate);
-    if (parsed.success) return parsed.data;
+    const accepted = check(typeof candidate === 'boolean' ? String(candidate) : candidate);
+    if (accepted !== null) return accepted;
   }
   return null;
 }
@@ -39,8 +46,7 @@ function pick<T>(schema: z.ZodMiniType<T>, ...candidates: unknown[]): T | null {
  * and never sends it to the backend.
  */
 export function readSignInParams(search: URLSearchParams, state: unknown): SignInParams {
-  const fromState = stateSchema.safeParse(state);
-  const s = fromState.success ? fromState.data : {};
+  const s = stateFields(state);
   return {
     appId: pick(uuid, search.get('app_id'), s.app_id),
     bundleId: pick(uuid, search.get('bundle_id'), s.bundle_id),

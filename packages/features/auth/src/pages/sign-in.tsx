@@ -1,6 +1,6 @@
-import { useSession } from '@appforge/sdk/react';
 import { Navigate, useLocation } from 'react-router';
 import { SignInScreen } from '../components/SignInScreen';
+import { useSignInSession } from '../lib/sign-in-client';
 import { safeNextPath } from '../lib/safe-next';
 
 /**
@@ -9,7 +9,7 @@ import { safeNextPath } from '../lib/safe-next';
  * `app_description_id` from the query or router state; `next` = where to go once signed in.
  */
 export function Component() {
-  const session = useSession();
+  const session = useSignInSession();
   const location = useLocation();
   if (session.status === 'signed_in') return <Navigate to={safeNextPath(location.search)} replace />;
   return <SignInScreen />;

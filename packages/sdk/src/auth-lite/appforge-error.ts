@@ -1,0 +1,69 @@
+// The dependency-free core of the SDK's one error type. It lives here, away from errors.ts,
+// because errors.ts imports supabase-js (for its error classes) and zod (for response shapes),
+// and the sign-in path must load neither. errors.ts re-exports the class and the PostgREST
+// mapping from here, so both clients throw the very same AppforgeError.
+
+export interface AppforgeErrorInit {
+  code: string;
+  message: string;
+  status?: number | undefined;
+  cause?: unknown;
+  /** Structured detail the UI may show, e.g. `{ problems }` of a refused deploy. */
+  details?: unknown;
+}
+
+export class AppforgeError extends Error {
+  override readonly name = 'AppforgeError';
+  readonly code: string;
+  readonly status?: number;
+  override readonly cause?: unknown;
+  readonly details?: unknown;
+
+  constructor(init: AppforgeErrorInit) {
+    super(init.message, { cause: init.cause });
+    this.code = init.code;
+    if (init.status !== undefined) this.status = init.status;
+    this.cause = init.cause;
+    if (init.details !== undefined) this.details = init.details;
+  }
+}
+
+export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+export function networkError(cause: unknown): AppforgeError {
+  return new AppforgeError({ code: 'network_error', message: NETWORK_MESSAGE, status: 0, cause });
+}
+
+/** PostgREST / Postgres codes the product branches on, under names a reader understands. */
+export const POSTGREST_CODES: Readonly<Record<string, string>> = {
+  PGRST116: 'not_found',
+  PGRST301: 'invalid_jwt',
+  PGRST303: 'jwt_expired',
+  '42501': 'permission_denied',
+  '22P02': 'invalid_input',
+  '23505': 'conflict',
+  '23502': 'constraint_violation',
+  '23503': 'constraint_violation',
+  '23514': 'constraint_violation',
+};
+
+/** A PostgREST failure (`{ error, status }` of a query result) as an AppforgeError. */
+export function fromPostgrest(error: { message: string; code: string }, status?: number): AppforgeError {
+  // postgrest-js reports a failed fetch as status 0 with a "TypeError: fetch failed" message.
+  if (status === 0 || (error.code === '' && /^(TypeError|FetchError)\b/.test(error.message))) {
+    return networkError(error);
+  }
+  const code = POSTGREST_CODES[error.code] ?? (error.code === '' ? 'unknown_error' : error.code);
+  return new AppforgeError({ code, message: error.message, status, cause: error });
+}
+
+/** Host names are case-insensitive and stored lower-case without a port or trailing dot. */
+export function normaliseHost(host: string): string {
+  const trimmed = host.trim().toLowerCase().replace(/\.$/, '');
+  return trimmed.startsWith('[') ? trimmed : trimmed.replace(/:\d+$/, '');
+}
+
+/** The seed: social sign-in redirects back to the current address without a trailing '#'. */
+export function withoutTrailingHash(url: string): string {
+  return url.replace(/#$/, '');
+}

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+// The light sign-in client against the real embedded backend, as in a browser tab (jsdom's
+// localStorage is the tab's storage): it signs in with the e-mail code, the full client then
+// finds the same session, and its public reads answer exactly like the full client's.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deployTestVersion, uniqueEmail } from '../../test/helpers';
+import { remoteBackend } from '../../test/remote-backend';
+import type { RemoteBackend } from '../../test/remote-backend';
+import { createAppforgeClient } from '../client';
+import { fromPostgrest as fullFromPostgrest, isAppforgeError, NETWORK_MESSAGE as FULL_NETWORK_MESSAGE } from '../errors';
+import type { AppforgeClient } from '../types';
+import { nodeWebSocket } from '../../test/ws';
+import { fromPostgrest, NETWORK_MESSAGE } from './appforge-error';
+import { createAuthLiteClient, defaultStorageKey } from './auth-lite-client';
+import type { SignInClient } from './auth-lite-client';
+
+const { url, anonKey } = inject('backend');
+
+describe('createAuthLiteClient', () => {
+  let backend: RemoteBackend;
+  const appId = crypto.randomUUID();
+  const bundleId = crypto.randomUUID();
+  const host = `lite-${Date.now().toString(36)}.example.org`;
+  let storageCount = 0;
+  const storageKey = () => `appforge-lite-test-${(storageCount += 1)}`;
+
+  beforeAll(async () => {
+    backend = remoteBackend();
+    const owner = await backend.admin.auth.admin.createUser({ email: uniqueEmail('lite-owner'), email_confirm: true });
+    if (owner.error) throw owner.error;
+    const app = await backend.admin.from('App').insert({ id: appId, owner_id: owner.data.user.id, name: 'Poem Helper' });
+    if (app.error) throw app.error;
+    await deployTestVersion(backend.admin, appId);
+    const bundle = await backend.admin.from('Bundle').insert({ id: bundleId, owner_id: owner.data.user.id, name: 'Writing Kit', visibility: 'public' });
+    if (bundle.error) throw bundle.error;
+    const domain = await backend.admin.from('CustomDomain').insert({
+      value: host,
+      app_id: appId,
+      is_app: false,
+      is_landing_page: true,
+      bundle_id: null,
+      is_bundle: false,
+      owner_id: owner.data.user.id,
+      status: 'verified',
+    });
+    if (domain.error) throw domain.error;
+  });
+  afterAll(() => backend.stopClients());
+
+  it('refuses a missing URL or key with the full client\'s words', () => {
+    expect(() => createAuthLiteClient({ url: '', anonKey })).toThrow('supabaseUrl is required.');
+    expect(() => createAuthLiteClient({ url, anonKey: '' })).toThrow('supabaseKey is required.');
+  });
+
+  it('keeps the session under the storage key supabase-js derives, so both clients share it', () => {
+    const full = createAppforgeClient({ url, anonKey, realtimeTransport: nodeWebSocket });
+    expect(defaultStorageKey(url)).toBe((full.supabase.auth as unknown as { storageKey: string }).storageKey);
+    void full.supabase.auth.stopAutoRefresh();
+  });
+
+  it('signs in with the e-mail code; after dispose the full client finds that session', async () => {
+    const key = storageKey();
+    const lite = createAuthLiteClient({ url, anonKey, storageKey: key });
+    const events: string[] = [];
+    const unsubscribe = lite.auth.onAuthStateChange((event) => events.push(event));
+    expect(await lite.auth.getSession()).toBeNull();
+
+    const email = uniqueEmail('lite');
+    await lite.auth.sendEmailCode(email, { redirectTo: 'http://localhost:4173/settings' });
+    await expect(lite.auth.verifyEmailCode(email, '000000')).rejects.toMatchObject({ code: 'otp_expired', status: 403 });
+    const session = await lite.auth.verifyEmailCode(email, await backend.codeFor(email));
+    expect(session.user.email).toBe(email);
+    expect(events).toContain('SIGNED_IN');
+    unsubscribe();
+    await lite.dispose();
+
+    const full = createAppforgeClient({ url, anonKey, storageKey: key, realtimeTransport: nodeWebSocket });
+    expect((await full.auth.getSession())?.user.id).toBe(session.user.id);
+    // The shared session is a real one: the backend accepts it for the User row.
+    expect(await full.users.ensure()).toMatchObject({ created: true });
+    await full.auth.signOut();
+    await full.supabase.auth.stopAutoRefresh();
+  });
+
+  it('reads app and bundle names and custom domains like the full client, not_found included', async () => {
+    const lite = createAuthLiteClient({ url, anonKey, storageKey: storageKey() });
+    const full = backend.client();
+    expect(await lite.apps.getName(appId)).toBe('Poem Helper');
+    expect(await lite.bundles.getName(bundleId)).toBe('Writing Kit');
+    expect(await lite.customDomains.lookup(`${host.toUpperCase()}:4173`)).toEqual(await full.customDomains.lookup(host));
+    expect(await lite.customDomains.lookup(host)).toEqual({ app_id: appId, is_app: false, is_landing_page: true, bundle_id: null, is_bundle: false });
+    expect(await lite.customDomains.lookup('nobody.example.org')).toBeNull();
+    for (const id of [crypto.randomUUID(), "1' or '1'='1"]) {
+      await expect(lite.apps.getName(id)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+      await expect(full.apps.getName(id)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    }
+    await lite.dispose();
+  });
+
+  it('turns an unreachable backend into network_error', async () => {
+    const lite = createAuthLiteClient({ url: 'http://127.0.0.1:9', anonKey, storageKey: storageKey() });
+    await expect(lite.apps.getName(appId)).rejects.toMatchObject({ code: 'network_error', status: 0 });
+    await expect(lite.customDomains.lookup('a.example.org')).rejects.toMatchObject({ code: 'network_error' });
+    await expect(lite.auth.sendEmailCode('a@example.org')).rejects.toMatchObject({ code: 'network_error' });
+    await lite.dispose();
+  });
+
+  it('a server error keeps its status and PostgREST code', async () => {
+    const lite = createAuthLiteClient({
+      url,
+      anonKey,
+      storageKey: storageKey(),
+      fetch: () => Promise.resolve(Response.json({ code: '42501', message: 'permission denied for table App' }, { status: 401 })),
+    });
+    await expect(lite.apps.getName(appId)).rejects.toMatchObject({ code: 'permission_denied', status: 401 });
+    await lite.dispose();
+  });
+
+  it('throws the full SDK’s own AppforgeError, so one instanceof check covers both clients', () => {
+    expect(NETWORK_MESSAGE).toBe(FULL_NETWORK_MESSAGE);
+    for (const code of ['PGRST116', '42501', '23505', 'XX000', '']) {
+      const lite = fromPostgrest({ code, message: `failure ${code}` }, 400);
+      expect(isAppforgeError(lite)).toBe(true);
+      expect(lite).toEqual(fullFromPostgrest({ code, message: `failure ${code}` }, 400));
+    }
+    expect(fromPostgrest({ code: '', message: 'TypeError: fetch failed' }, 0).code).toBe('network_error');
+  });
+
+  it('the full client can stand wherever the sign-in client is asked for', () => {
+    const full: AppforgeClient = backend.client();
+    const signIn: SignInClient = full;
+    expect(typeof signIn.auth.sendEmailCode).toBe('function');
+  });
+});

@@ -1,0 +1,110 @@
+// The public reads of the sign-in path over plain fetch (PostgREST's wire format, seed §7.1),
+// answering exactly like the full client's apps/bundles/customDomains modules: the same rows,
+// the same AppforgeError codes (`not_found` for an unknown, private or malformed id).
+import type { CustomDomainTarget } from '../types';
+import { AppforgeError, fromPostgrest, networkError, normaliseHost } from './appforge-error';
+
+export interface RestReads {
+  apps: { getName(appId: string): Promise<string> };
+  bundles: { getName(bundleId: string): Promise<string> };
+  customDomains: { lookup(host: string): Promise<CustomDomainTarget | null> };
+}
+
+export interface RestReadsOptions {
+  /** `<backend>/rest/v1/`, with the trailing slash. */
+  restUrl: string;
+  anonKey: string;
+  /** The signed-in person's access token, or the anon key (what supabase-js sends). */
+  accessToken: () => Promise<string>;
+  fetch?: typeof fetch | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notFound(what: 'App' | 'Bundle', id: string): AppforgeError {
+  return new AppforgeError({
+    code: 'not_found',
+    message: `${what === 'App' ? 'This app' : 'This bundle'} was not found or is not public.`,
+    status: 404,
+    cause: { id },
+  });
+}
+
+function invalidResponse(what: string, cause?: unknown): AppforgeError {
+  return new AppforgeError({ code: 'invalid_response', message: `The server sent an unexpected answer for ${what}.`, cause });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isStringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+/** A CustomDomain row as the seed's query selects it; anything else is the server's fault. */
+function toCustomDomainTarget(row: unknown): CustomDomainTarget {
+  if (
+    isRecord(row) &&
+    isStringOrNull(row.app_id) &&
+    typeof row.is_app === 'boolean' &&
+    typeof row.is_landing_page === 'boolean' &&
+    isStringOrNull(row.bundle_id) &&
+    typeof row.is_bundle === 'boolean'
+  ) {
+    return { app_id: row.app_id, is_app: row.is_app, is_landing_page: row.is_landing_page, bundle_id: row.bundle_id, is_bundle: row.is_bundle };
+  }
+  throw invalidResponse('the custom domain', row);
+}
+
+export function createRestReads(options: RestReadsOptions): RestReads {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  /** GET <table>?select=…&<column>=eq.<value>; the rows, or an AppforgeError like postgrest-js's. */
+  async function select(table: string, columns: string, column: string, value: string): Promise<unknown[]> {
+    const url = new URL(table, options.restUrl);
+    url.searchParams.set('select', columns);
+    url.searchParams.set(column, `eq.${value}`);
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        headers: { apikey: options.anonKey, Authorization: `Bearer ${await options.accessToken()}`, Accept: 'application/json' },
+      });
+    } catch (error) {
+      throw networkError(error);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      if (!response.ok) throw new AppforgeError({ code: 'unknown_error', message: `The server answered ${response.status}.`, status: response.status, cause: error });
+      throw invalidResponse(table, error);
+    }
+    if (!response.ok) {
+      const message = isRecord(body) && typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`;
+      const code = isRecord(body) && typeof body.code === 'string' ? body.code : '';
+      throw fromPostgrest({ message, code }, response.status);
+    }
+    if (!Array.isArray(body)) throw invalidResponse(table, body);
+    return body as unknown[];
+  }
+
+  async function nameOf(table: 'App' | 'Bundle', id: string): Promise<string> {
+    if (!UUID.test(id)) throw notFound(table, id);
+    // seed §7.1: select name from App/Bundle where id equals the given id, single row.
+    const [row] = await select(table, 'name', 'id', id);
+    if (row === undefined) throw notFound(table, id);
+    if (!isRecord(row) || typeof row.name !== 'string') throw invalidResponse(table, row);
+    return row.name;
+  }
+
+  return {
+    apps: { getName: (appId) => nameOf('App', appId) },
+    bundles: { getName: (bundleId) => nameOf('Bundle', bundleId) },
+    customDomains: {
+      async lookup(host) {
+        const value = normaliseHost(host);
+        if (value === '') return null;
+        // seed §7.1: select app_id, is_app, is_landing_page, bundle_id, is_bundle from CustomDomain
+        // where value equals the current host name.
+        const [row] = await select('CustomDomain', 'app_id,is_app,is_landing_page,bundle_id,is_bundle', 'value', value);
+        return row === undefined ? null : toCustomDomainTarget(row);
+      },
+    },
+  };
+}
