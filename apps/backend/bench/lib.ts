@@ -108,7 +108,12 @@ export interface BenchBackend {
  * The full backend on free loopback ports for a bench: PGlite in memory, or with `--postgres` a
  * fresh database on a temporary PostgreSQL 15 server. `dataDir` is where storage keeps bytes.
  */
-export async function startBenchBackend(name: string, dataDir = 'memory://'): Promise<BenchBackend> {
+export async function startBenchBackend(
+  name: string,
+  dataDir = 'memory://',
+  /** More environment for loadConfig (e.g. AI_BASE_URL, RUN_RATE_LIMIT_PER_MINUTE). */
+  env: Readonly<Record<string, string>> = {},
+): Promise<BenchBackend> {
   let pgServer: PostgresServer | undefined;
   let db: Database;
   let databaseUrl: string | undefined;
@@ -127,6 +132,7 @@ export async function startBenchBackend(name: string, dataDir = 'memory://'): Pr
     MAILBOX_PORT: String(mailboxPort),
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
   const backend = await createBackend(config, { db, mailboxInMemory: true });
   const { url } = await backend.start();

@@ -10,6 +10,9 @@ import type { LoadFigures } from './lib.js';
 import { runLoad, startBenchBackend } from './lib.js';
 
 const LEVELS = [1, 10, 50] as const;
+/** `--scale=0.25` runs a quarter of the requests (a busy machine); ratios stay measured side by side. */
+const SCALE = Number(process.argv.find((arg) => arg.startsWith('--scale='))?.slice('--scale='.length) ?? '1');
+if (!(SCALE > 0 && SCALE <= 10)) throw new Error('--scale must be a number above 0 and at most 10');
 const AUTHORS = 100;
 const POSTS = 10_000;
 
@@ -184,7 +187,7 @@ async function main(): Promise<void> {
   );
   for (const scenario of scenarios(backend.anonKey)) {
     for (const concurrency of LEVELS) {
-      const requests = scenario.requests[concurrency];
+      const requests = Math.max(50, Math.round(scenario.requests[concurrency] * SCALE));
       const rest = await runLoad({ concurrency, requests, fn: (_w, n) => scenario.rest(url, n) });
       const baseline = await runLoad({ concurrency, requests, fn: (_w, n) => scenario.bare(bareUrl, n) });
       process.stdout.write(

@@ -1,9 +1,11 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol, types } from '@electric-sql/pglite';
+import type { messages } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import type { Database, QueryResult, Queryable } from './database.js';
+import type { Database, QueryOptions, QueryResult, Queryable, Statement, TransactionOptions } from './database.js';
+import { textParam } from './text-param.js';
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -73,6 +75,116 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
+const BEGIN = { sql: 'begin', params: [] } satisfies Statement;
+const COMMIT = { sql: 'commit', params: [] } satisfies Statement;
+const ROLLBACK = { sql: 'rollback', params: [] } satisfies Statement;
+
+/** Parse/Bind/Describe/Execute for each statement and one Sync: a whole batch in one call into Postgres. */
+function batchMessage(statements: readonly Statement[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  for (const statement of statements) {
+    // No parameter types: Postgres infers them and reads the text, exactly as node-postgres binds.
+    parts.push(
+      protocol.serialize.parse({ text: statement.sql }),
+      protocol.serialize.bind({ values: statement.params.map(textParam) }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+    );
+  }
+  parts.push(protocol.serialize.sync());
+  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    message.set(part, offset);
+    offset += part.length;
+  }
+  return message;
+}
+
+const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
+/** Splits a batch's answer into one result per statement, values parsed as PGlite's query() parses them. */
+function batchResults(db: PGlite, answer: readonly messages.BackendMessage[]): QueryResult<unknown>[] {
+  const results: QueryResult<unknown>[] = [];
+  let fields: { name: string; dataTypeID: number }[] = [];
+  let rows: unknown[] = [];
+  for (const message of answer) {
+    if (message.name === 'rowDescription') {
+      fields = (message as messages.RowDescriptionMessage).fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
+    } else if (message.name === 'dataRow') {
+      const values = (message as messages.DataRowMessage).fields;
+      const row: Record<string, unknown> = {};
+      fields.forEach((field, index) => {
+        row[field.name] = types.parseType(values[index] ?? null, field.dataTypeID, db.parsers);
+      });
+      rows.push(row);
+    } else if (message.name === 'commandComplete' || message.name === 'emptyQuery') {
+      const tag = message.name === 'commandComplete' ? (message as messages.CommandCompleteMessage).text.split(' ') : [];
+      const affected = COUNTED.has(tag[0] ?? '') ? Number.parseInt(tag[tag.length - 1] ?? '0', 10) : 0;
+      results.push({ rows, rowCount: Math.max(affected, rows.length), fields });
+      fields = [];
+      rows = [];
+    }
+  }
+  return results;
+}
+
+/**
+ * A transaction whose statements go to Postgres in batches: BEGIN, the prelude and the first
+ * query in one call, COMMIT in the next (or in the same one for a `final` query) — instead of the
+ * six protocol calls PGlite's query() makes per statement and two each for BEGIN and COMMIT.
+ * Holds PGlite's transaction and query locks throughout, as PGlite's own transaction() does.
+ */
+async function batchedTransaction<T>(db: PGlite, fn: (tx: Queryable) => Promise<T>, prelude: Statement): Promise<T> {
+  return db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(async () => {
+      // An object, not a let: TypeScript would narrow a let across the awaits below.
+      const status: { state: 'idle' | 'open' | 'done' } = { state: 'idle' };
+      const send = async (statements: readonly Statement[]): Promise<QueryResult<unknown>[]> => {
+        const { messages: answer } = await db.execProtocol(batchMessage(statements), { syncToFs: false });
+        return batchResults(db, answer);
+      };
+      const tx: Queryable = {
+        async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
+          if (status.state === 'done') throw new Error('This transaction has already committed');
+          const statements: Statement[] = status.state === 'idle' ? [BEGIN, prelude] : [];
+          statements.push({ sql, params });
+          if (options.final) statements.push(COMMIT);
+          const wasIdle = status.state === 'idle';
+          status.state = 'open';
+          const results = await send(statements);
+          if (options.final) status.state = 'done';
+          return results[wasIdle ? 2 : 0] as QueryResult<R>;
+        },
+        async exec(sql: string): Promise<void> {
+          if (status.state === 'done') throw new Error('This transaction has already committed');
+          if (status.state === 'idle') await send([BEGIN, prelude]);
+          status.state = 'open';
+          // The simple-query protocol: several statements, no parameters (PGlite's exec() would wait for our lock).
+          await db.execProtocol(protocol.serialize.query(sql), { syncToFs: false });
+        },
+      };
+      try {
+        const result = await fn(tx);
+        if (status.state === 'open') {
+          status.state = 'done';
+          await send([COMMIT]);
+        }
+        return result;
+      } catch (error) {
+        // A failed statement leaves the transaction aborted (or, before BEGIN, never opened).
+        if (status.state === 'open') {
+          status.state = 'done';
+          await send([ROLLBACK]).catch(() => undefined);
+        }
+        throw error;
+      } finally {
+        await db.syncToFs();
+      }
+    }),
+  );
+}
+
 export interface PgliteDatabase extends Database {
   /** A tarball of the whole cluster (roles, schemas, data): reopen it with `{ loadDataDir }`. */
   dumpDataDir(): Promise<Blob>;
@@ -108,7 +220,8 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   return {
     kind: 'pglite',
     ...base,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> =>
+      options.prelude ? batchedTransaction(db, fn, options.prelude) : db.transaction((tx) => fn(wrap(tx))),
     dumpDataDir: () => db.dumpDataDir('none'),
     async listen(channel, onPayload) {
       const unsubscribe = await db.listen(channel, onPayload);

@@ -1,15 +1,18 @@
 import pg from 'pg';
-import type { Database, QueryResult, Queryable } from './database.js';
+import type { Database, QueryOptions, QueryResult, Queryable, Statement } from './database.js';
+
+function toResult<R>(result: pg.QueryResult): QueryResult<R> {
+  return {
+    rows: result.rows as R[],
+    rowCount: result.rowCount ?? result.rows.length,
+    fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+  };
+}
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-      const result = await client.query(sql, params as unknown[]);
-      return {
-        rows: result.rows as R[],
-        rowCount: result.rowCount ?? result.rows.length,
-        fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
-      };
+      return toResult<R>(await client.query(sql, params as unknown[]));
     },
     async exec(sql: string): Promise<void> {
       await client.query(sql);
@@ -19,7 +22,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 
 /** A pool on a real Postgres server (DATABASE_URL). */
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // Pipeline mode: a query goes out without waiting for the previous answer on the connection, so
+  // a request transaction's BEGIN, settings, statement and COMMIT share one round trip.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, pipeline: true });
   // An idle client losing its connection must not crash the server.
   pool.on('error', () => undefined);
   const base = wrap(pool);
@@ -28,7 +33,8 @@ export function openPostgres(connectionString: string, options: { max?: number }
   return {
     kind: 'postgres',
     ...base,
-    async transaction(fn) {
+    async transaction(fn, transactionOptions = {}) {
+      if (transactionOptions.prelude) return pipelinedTransaction(pool, fn, transactionOptions.prelude);
       const client = await pool.connect();
       try {
         await client.query('begin');
@@ -66,4 +72,63 @@ export function openPostgres(connectionString: string, options: { max?: number }
       await pool.end();
     },
   };
+}
+
+/**
+ * BEGIN and the prelude are sent at once and fn's first query right behind them, without waiting
+ * for their answers (the pool's clients pipeline); a `final` query takes COMMIT along. The client
+ * goes back to the pool only once every statement sent on it has been answered.
+ */
+async function pipelinedTransaction<T>(pool: pg.Pool, fn: (tx: Queryable) => Promise<T>, prelude: Statement): Promise<T> {
+  const client = await pool.connect();
+  const sent: Promise<unknown>[] = [];
+  const send = (sql: string, params?: readonly unknown[]): Promise<pg.QueryResult> => {
+    const promise = params ? client.query(sql, params as unknown[]) : client.query(sql);
+    // Every answer is awaited below or before release; this only keeps Node from calling it unhandled.
+    promise.catch(() => undefined);
+    sent.push(promise);
+    return promise;
+  };
+  let opening: Promise<unknown> | undefined = Promise.all([send('begin'), send(prelude.sql, prelude.params)]);
+  let state: 'open' | 'done' = 'open';
+  const tx: Queryable = {
+    async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
+      if (state === 'done') throw new Error('This transaction has already committed');
+      const main = send(sql, params);
+      const commit = options.final ? send('commit') : undefined;
+      if (commit) state = 'done';
+      if (opening !== undefined) {
+        const begun = opening;
+        opening = undefined;
+        // A failed prelude is the cause; the statement behind it only reports an aborted transaction.
+        await begun;
+      }
+      const result = await main;
+      if (commit) await commit;
+      return toResult<R>(result);
+    },
+    async exec(sql: string): Promise<void> {
+      if (state === 'done') throw new Error('This transaction has already committed');
+      await send(sql);
+    },
+  };
+  try {
+    const result = await fn(tx);
+    if (opening !== undefined) await opening;
+    if (state === 'open') {
+      state = 'done';
+      await send('commit');
+    }
+    return result;
+  } catch (error) {
+    // With a pipelined COMMIT already sent, an aborted transaction has ended (COMMIT rolls it back).
+    if (state === 'open') {
+      state = 'done';
+      await send('rollback').catch(() => undefined);
+    }
+    throw error;
+  } finally {
+    await Promise.allSettled(sent);
+    client.release();
+  }
 }

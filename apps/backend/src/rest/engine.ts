@@ -204,8 +204,10 @@ export function createEngine(options: EngineOptions) {
     // An exact count rides along in the main statement: one round trip.
     const sql = aggregateSql(node, source.from, negotiated, maxRows, prefs.count === 'exact' ? base : undefined);
     const values = ctx.params.values;
+    // Read-only work with nothing after it: COMMIT can ride along with the statement.
+    const final = readOnly && (prefs.count === undefined || prefs.count === 'exact');
     const result = await run(caller, request, readOnly, schema, async (tx) => {
-      const main = await tx.query<QueryRow>(sql, values);
+      const main = await tx.query<QueryRow>(sql, values, { final });
       const row = main.rows[0] ?? { page_total: 0, body: '[]' };
       const total = prefs.count === 'exact' ? num(row.total) : await totalFor(tx, prefs, base, values);
       return { row, total };
@@ -637,7 +639,7 @@ export function createEngine(options: EngineOptions) {
       const row = await (async () => {
         try {
           return await run(caller, request, readOnly, schema, async (tx) => {
-            const result = await tx.query<{ body: string | null }>(sql, p.values);
+            const result = await tx.query<{ body: string | null }>(sql, p.values, { final: readOnly && prefs.tx !== 'rollback' });
             const response = result.rows[0];
             if (prefs.tx === 'rollback') throw new Rollback({ status: 0, headers: {}, body: response?.body ?? null });
             return response;
@@ -661,7 +663,7 @@ export function createEngine(options: EngineOptions) {
       checkUnusedPaths(ctx);
       const limit = Math.min(node.limit ?? maxRows, maxRows);
       const sql = `select count(*) as page_total, coalesce(json_agg(pgrst_r.v), '[]')::text as body from (select ${ident('t0')} as v from ${call} as ${ident('t0')} limit ${limit}${node.offset ? ` offset ${node.offset}` : ''}) as pgrst_r`;
-      const result = await run(caller, request, readOnly, schema, (tx) => tx.query<QueryRow>(sql, p.values));
+      const result = await run(caller, request, readOnly, schema, (tx) => tx.query<QueryRow>(sql, p.values, { final: readOnly }));
       const row = result.rows[0] ?? { page_total: 0, body: '[]' };
       const count = num(row.page_total);
       if (negotiated.media === 'object' && count !== 1) return errorResponse(singularError(count));

@@ -1,7 +1,7 @@
 // Hostile input, row-level security and JWT handling on /rest/v1, on PGlite and PostgreSQL 15.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../src/db/database.js';
+import type { Queryable, TransactionOptions } from '../../src/db/database.js';
 import { createRestApi } from '../../src/rest/index.js';
 import { DATABASES } from '../harness.js';
 import { pick, randomQuery, rng } from './random.js';
@@ -20,19 +20,23 @@ describe.each(DATABASES)('REST security on %s', (database) => {
     const db = b.db;
     const transaction = db.transaction.bind(db);
     // Observe (not replace) what reaches Postgres, to prove request text never lands in SQL.
-    db.transaction = <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> =>
-      transaction((tx) =>
-        fn({
-          query: (sql, params) => {
-            statements.push(sql);
-            return tx.query(sql, params);
-          },
-          exec: (sql) => {
-            statements.push(sql);
-            return tx.exec(sql);
-          },
-        }),
+    db.transaction = <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> => {
+      if (options?.prelude) statements.push(options.prelude.sql);
+      return transaction(
+        (tx) =>
+          fn({
+            query: (sql, params, queryOptions) => {
+              statements.push(sql);
+              return tx.query(sql, params, queryOptions);
+            },
+            exec: (sql) => {
+              statements.push(sql);
+              return tx.exec(sql);
+            },
+          }),
+        options,
       );
+    };
   });
   afterAll(() => b.stop());
 

@@ -25,6 +25,8 @@ describe.each(DATABASES)('storage schema on %s', (database) => {
   afterAll(() => t.stop());
 
   it('applies again without error or change (idempotent)', async () => {
+    // Policies come from the project's migrations (e.g. the app-icons bucket), never from this SQL.
+    const policiesBefore = await t.db.query(`select policyname from pg_policies where schemaname = 'storage' order by 1`);
     await t.db.exec(STORAGE_SQL);
     await t.db.exec(STORAGE_SQL);
     const tables = await t.db.query<{ relname: string; relrowsecurity: boolean }>(
@@ -35,8 +37,8 @@ describe.each(DATABASES)('storage schema on %s', (database) => {
       { relname: 'buckets', relrowsecurity: true },
       { relname: 'objects', relrowsecurity: true },
     ]);
-    const policies = await t.db.query(`select 1 from pg_policies where schemaname = 'storage'`);
-    expect(policies.rows).toHaveLength(0);
+    const policies = await t.db.query(`select policyname from pg_policies where schemaname = 'storage' order by 1`);
+    expect(policies.rows).toEqual(policiesBefore.rows);
   });
 
   it('provides the policy helpers as Supabase defines them', async () => {
