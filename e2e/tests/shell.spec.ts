@@ -34,9 +34,9 @@ function recordProblems(page: Page) {
   return problems;
 }
 
-test('the start page shows the product and the live status of the backend', async ({ page, request }) => {
+test('the status page shows the product and the live status of the backend', async ({ page, request }) => {
   // The main host needs a signed-in, allowed user (issue 5's access gate).
-  await page.goto(`${WEB}/`);
+  await page.goto(`${WEB}/system-status`);
   await signInWithEmailCode(page, request, uniqueEmail('shell'));
 
   await expect(page).toHaveTitle('Appforge');
@@ -63,7 +63,9 @@ test('an unknown path shows the 404 page, cleanly, with a working link home', as
 
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(`${WEB}/`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Appforge' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your apps' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create app' }).first()).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test('the theme choice applies at once and survives a reload', async ({ page }) => {

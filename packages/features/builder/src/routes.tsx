@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { aiBuilderRoutes } from './ai-builder/routes';
 import { createRoutes } from './create/routes';
+import { editorRoutes } from './editor/routes';
+import { homeRoutes } from './home/routes';
+import { settingsRoutes } from './settings/routes';
 import { visitorRoutes } from './visitor/routes';
 
 /**
@@ -7,4 +11,4 @@ import { visitorRoutes } from './visitor/routes';
  * /landing-page/:appId and /create-new-app (the shell's access gate decides by the first path
  * segment); everything else needs an allowed, signed-in user.
  */
-export const routes: RouteObject[] = [...visitorRoutes, ...createRoutes];
+export const routes: RouteObject[] = [...visitorRoutes, ...createRoutes, ...homeRoutes, ...editorRoutes, ...settingsRoutes, ...aiBuilderRoutes];

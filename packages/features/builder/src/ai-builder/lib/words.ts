@@ -1,0 +1,39 @@
+// Small wordings shared by the AI builder's screens.
+import type { AppVersionRow } from '@appforge/sdk';
+import { z } from 'zod';
+
+const uuid = z.uuid();
+
+export function isUuid(value: string | undefined): value is string {
+  return value !== undefined && uuid.safeParse(value).success;
+}
+
+/** "Not found" covers someone else's app too: an owner-only page reveals nothing about it. */
+export function isNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'not_found' || code === 'app_not_found' || code === 'version_not_found' || code === 'not_owner' || code === 'invalid_input';
+}
+
+export const SOURCE_WORDS: Readonly<Record<AppVersionRow['source'], string>> = {
+  manual: 'Manual',
+  ai: 'AI',
+  template: 'Template',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateFormat.format(time);
+}
+
+/** A change request's limit (the builder function refuses longer ones). */
+export const MESSAGE_LIMIT = 4000;
+
+/** Examples that fill the box (never sent by themselves); all are changes the builder knows. */
+export const CHANGE_EXAMPLES: readonly string[] = [
+  'Make it more formal',
+  'Add a number field for age',
+  'Add a choice between shorter and simpler',
+  'Rename step 2 to Draft',
+];

@@ -1,0 +1,128 @@
+import { useApp, useVersion } from '@appforge/sdk/react';
+import { Badge, Button, PageHeader } from '@appforge/ui';
+import type { AppVersionRow } from '@appforge/sdk';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AiSkeleton } from '../components/AiSkeleton';
+import { AppMissing } from '../components/AppMissing';
+import { BuilderChat } from '../components/BuilderChat';
+import { DraftPreview } from '../components/DraftPreview';
+import { LoadProblem } from '../components/LoadProblem';
+import { VersionsPanel } from '../components/VersionsPanel';
+import { aiBuilderPath, appOverviewPath, appSettingsPath, deployPath, stepEditorPath } from '../lib/paths';
+import { SOURCE_WORDS, isNotFound, isUuid } from '../lib/words';
+
+function Builder({ appId, versionId }: { appId: string; versionId: string }) {
+  const app = useApp(appId);
+  const version = useVersion(isUuid(versionId) ? versionId : null);
+  const navigate = useNavigate();
+  // While the next version loads (after a switch or a new AI version), keep the screen — chat
+  // included — on the last one instead of flashing a skeleton.
+  const lastShown = useRef<AppVersionRow | null>(null);
+  if (version.data?.app_id === appId) lastShown.current = version.data;
+  const shown = version.data ?? (version.isPending && lastShown.current?.app_id === appId ? lastShown.current : undefined);
+
+  useEffect(() => {
+    if (app.data) document.title = `${app.data.name} · AI builder · Appforge`;
+  }, [app.data]);
+
+  if (app.isPending) return <AiSkeleton label="Loading the AI builder…" />;
+  if (app.isError) {
+    if (isNotFound(app.error)) return <AppMissing />;
+    return <LoadProblem title="The app could not be loaded" message={app.error.message} onRetry={() => void app.refetch()} />;
+  }
+  const detail = app.data;
+  const fallbackId = detail.draft_version_id ?? detail.deployed_version_id;
+
+  const wellFormed = isUuid(versionId);
+  if (wellFormed && version.isPending && shown === undefined) return <AiSkeleton label="Loading the version…" />;
+  if (wellFormed && version.isError && !isNotFound(version.error)) {
+    return <LoadProblem title="This version could not be loaded" message={version.error.message} onRetry={() => void version.refetch()} />;
+  }
+  if (shown === undefined || shown.app_id !== appId || (!wellFormed && !version.isSuccess)) {
+    return (
+      <div className="aib-page aib-page--narrow">
+        <h1>Version not found</h1>
+        <p>{detail.name} has no such version. It may have been typed wrong or belong to another app.</p>
+        {fallbackId !== null ? (
+          <Button asChild>
+            <Link to={aiBuilderPath(appId, fallbackId)}>Open the current draft</Link>
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to={appOverviewPath(appId)}>Open the app</Link>
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  const current = shown;
+  const deployed = detail.deployed_version_id === current.id;
+  const isDraft = detail.draft_version_id === current.id;
+
+  return (
+    <div className="aib-page">
+      <PageHeader
+        title={detail.name}
+        description={
+          <span className="aib-header-line">
+            AI builder · Version {current.number}
+            <Badge tone="neutral">{SOURCE_WORDS[current.source]}</Badge>
+            {deployed ? <Badge tone="success">Deployed</Badge> : null}
+            {isDraft ? <Badge tone="brand">Draft</Badge> : null}
+          </span>
+        }
+        breadcrumbs={
+          <ol className="aib-breadcrumbs">
+            <li>
+              <Link to="/">Your apps</Link>
+            </li>
+            <li>
+              <Link to={appOverviewPath(appId)}>{detail.name}</Link>
+            </li>
+          </ol>
+        }
+        actions={
+          <>
+            <Button asChild variant="secondary">
+              <Link to={stepEditorPath(appId, current.id)}>Edit steps</Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to={appSettingsPath(appId)}>Settings</Link>
+            </Button>
+            <Button asChild>
+              <Link to={deployPath(appId, current.id)}>{deployed ? 'Deployed' : 'Deploy'}</Link>
+            </Button>
+          </>
+        }
+      />
+      {version.isPending ? (
+        <p role="status" className="aib-muted">
+          Opening the version…
+        </p>
+      ) : null}
+      {current.frozen ? (
+        <p className="aib-note">Version {current.number} is deployed and never edited: each change you ask for becomes a new version.</p>
+      ) : null}
+      <div className="aib-layout">
+        <BuilderChat
+          key={appId}
+          appId={appId}
+          base={{ id: current.id, number: current.number }}
+          onVersionCreated={(created) => void navigate(aiBuilderPath(appId, created))}
+        />
+        <DraftPreview key={current.id} appId={appId} versionId={current.id} versionNumber={current.number} />
+      </div>
+      <VersionsPanel app={detail} currentVersionId={current.id} />
+    </div>
+  );
+}
+
+/** `/ai-builder/:appId/:currentVersionId`: chat with the builder, live preview, version history. */
+export function Component() {
+  const { appId, currentVersionId } = useParams();
+  if (!isUuid(appId)) return <AppMissing />;
+  // A malformed version id is answered "not found" once the app is known (with a way back).
+  return <Builder appId={appId} versionId={currentVersionId ?? ''} />;
+}

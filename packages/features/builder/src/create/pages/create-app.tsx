@@ -1,0 +1,150 @@
+import { hasErrors, validateApp } from '@appforge/engine';
+import type { AppSpec } from '@appforge/engine';
+import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
+import { Badge, Button, PageHeader } from '@appforge/ui';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { AppNotFound } from '../components/AppNotFound';
+import { DeployPanel } from '../components/DeployPanel';
+import { OverviewSkeleton } from '../components/OverviewSkeleton';
+import { PreviewPanel } from '../components/PreviewPanel';
+import { ProblemList } from '../components/ProblemList';
+import { StepList } from '../components/StepList';
+import { deployRefusalOf } from '../lib/deploy-refusal';
+import { outlineSteps } from '../lib/step-outline';
+
+const uuid = z.uuid();
+
+function isNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'not_found' || code === 'app_not_found' || code === 'invalid_input';
+}
+
+function Loaded({ appId }: { appId: string }) {
+  const app = useApp(appId);
+  const versionId = app.data?.draft_version_id ?? app.data?.deployed_version_id ?? null;
+  const version = useVersion(versionId);
+  const deploy = useDeployApp();
+
+  useEffect(() => {
+    if (app.data) document.title = `${app.data.name} · Appforge`;
+  }, [app.data]);
+
+  const spec: AppSpec | null = version.data?.spec ?? null;
+  const problems = useMemo(() => (spec === null ? [] : validateApp(spec)), [spec]);
+  const outline = useMemo(() => (spec === null ? [] : outlineSteps(spec)), [spec]);
+  const stepNames = useMemo(() => Object.fromEntries(outline.map((step) => [step.id, `${step.position}. ${step.title}`])), [outline]);
+  const blocking = problems.filter((problem) => problem.severity === 'error');
+  const problemCounts = useMemo(() => {
+    const counts: Record<string, number> = {};
+    for (const problem of blocking) if (problem.stepId !== undefined) counts[problem.stepId] = (counts[problem.stepId] ?? 0) + 1;
+    return counts;
+  }, [blocking]);
+
+  if (app.isPending) return <OverviewSkeleton />;
+  if (app.isError) {
+    if (isNotFound(app.error)) return <AppNotFound />;
+    return (
+      <div className="bc-page bc-page--narrow">
+        <h1>Your app could not be loaded</h1>
+        <p role="alert">{app.error.message}</p>
+        <Button onClick={() => void app.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+
+  const detail = app.data;
+  const deployedId = detail.deployed_version_id;
+  const origin = window.location.origin;
+  const links = deployedId === null ? null : { app: `${origin}/deployed-app/${detail.id}`, landing: `${origin}/landing-page/${detail.id}` };
+  const refusal = deployRefusalOf(deploy.error);
+
+  return (
+    <div className="bc-page">
+      <PageHeader
+        title={detail.name}
+        description={detail.description ?? undefined}
+        actions={deployedId !== null ? <Badge tone="success">Deployed</Badge> : <Badge tone="neutral">Not deployed yet</Badge>}
+      />
+      <nav className="bc-app-nav" aria-label={`Work on ${detail.name}`}>
+        {versionId !== null ? (
+          <>
+            <Link className="af-button af-button--secondary af-button--sm" to={`/create-app/${detail.id}/${versionId}`}>
+              Edit steps
+            </Link>
+            <Link className="af-button af-button--secondary af-button--sm" to={`/ai-builder/${detail.id}/${versionId}`}>
+              Change with AI
+            </Link>
+          </>
+        ) : null}
+        <Link className="af-button af-button--ghost af-button--sm" to={`/app-settings/${detail.id}`}>
+          Settings
+        </Link>
+        <Link className="af-button af-button--ghost af-button--sm" to={`/app-data/${detail.id}`}>
+          Runs
+        </Link>
+      </nav>
+      {versionId === null ? (
+        <p className="bc-muted">This app has no version yet.</p>
+      ) : version.isPending ? (
+        <OverviewSkeleton />
+      ) : version.isError ? (
+        <div>
+          <p role="alert">The app’s steps could not be loaded: {version.error.message}</p>
+          <Button onClick={() => void version.refetch()}>Try again</Button>
+        </div>
+      ) : (
+        <div className="bc-overview">
+          <section className="bc-panel" aria-labelledby="bc-steps-title">
+            <div className="bc-panel__head">
+              <h2 id="bc-steps-title">Steps</h2>
+              <span className="bc-muted">
+                Version {version.data.number}
+                {version.data.frozen ? ' · frozen' : ' · draft'}
+              </span>
+            </div>
+            <StepList steps={outline} problemCounts={problemCounts} />
+            {hasErrors(problems) ? (
+              <ProblemList
+                id="bc-live-problems"
+                title={`${blocking.length} ${blocking.length === 1 ? 'problem' : 'problems'} to fix before deploying`}
+                problems={problems}
+                stepNames={stepNames}
+              />
+            ) : (
+              <>
+                <p className="bc-ok" role="status">
+                  No problems found: this version is ready to deploy.
+                </p>
+                <ProblemList id="bc-live-warnings" title="Worth a look" problems={problems} stepNames={stepNames} />
+              </>
+            )}
+          </section>
+          <div className="bc-side">
+            <PreviewPanel appId={detail.id} versionId={version.data.id} blockingCount={blocking.length} />
+            <DeployPanel
+              versionNumber={version.data.number}
+              isLive={deployedId === version.data.id}
+              blockingCount={blocking.length}
+              pending={deploy.isPending}
+              onDeploy={() => deploy.mutate({ appId: detail.id, versionId: version.data.id })}
+              refusal={refusal}
+              error={deploy.isError && refusal === null ? deploy.error.message : null}
+              links={links}
+              stepNames={stepNames}
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** `/create-app/:appId` — the builder's overview of one of the signed-in person's apps. */
+export function Component() {
+  const { appId = '' } = useParams();
+  const valid = uuid.safeParse(appId);
+  if (!valid.success) return <AppNotFound />;
+  return <Loaded key={valid.data} appId={valid.data} />;
+}

@@ -1,0 +1,202 @@
+import { hasErrors, validateApp } from '@appforge/engine';
+import type { Problem } from '@appforge/engine';
+import type { AppDetail, AppVersionRow } from '@appforge/sdk';
+import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
+import { Badge, Button, CopyButton } from '@appforge/ui';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { FlowPage } from '../components/FlowPage';
+import { LoadError } from '../components/LoadError';
+import { ProblemList } from '../components/ProblemList';
+import { Skeleton } from '../components/Skeleton';
+import { readBackup } from '../lib/autosave';
+import { editorPaths } from '../lib/editor-context';
+import { diffSpecs, isUnchanged } from '../lib/spec-diff';
+import type { SpecDiff } from '../lib/spec-diff';
+
+const VISIBILITY_WORDS: Record<AppDetail['visibility'], string> = {
+  public: 'Anyone can find and open it.',
+  unlisted: 'Anyone with the link can open it.',
+  signed_in: 'People who are signed in can open it.',
+  allowed_users: 'Only the people you allow can open it.',
+};
+
+function problemsOf(error: unknown): Problem[] {
+  const details = (error as { details?: { problems?: unknown } } | null)?.details;
+  const list = details?.problems;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { message, stepId, field, code } = item as Record<string, unknown>;
+    if (typeof message !== 'string') return [];
+    return [{ message, field: typeof field === 'string' ? field : '', code: (typeof code === 'string' ? code : 'invalid_spec') as Problem['code'], severity: 'error' as const, ...(typeof stepId === 'string' ? { stepId } : {}) }];
+  });
+}
+
+function unsavedHere(versionId: string): boolean {
+  try {
+    return readBackup(window.localStorage, versionId) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `/create-app-deploy/:appId/:versionId` — checks the version, says what changes for visitors
+ * compared with the deployed version, deploys it, and then shows the public links.
+ */
+export function Component() {
+  const { appId = '', versionId = '' } = useParams();
+  const app = useApp(appId);
+  const version = useVersion(versionId);
+  const deployedId = app.data?.deployed_version_id ?? null;
+  const deployed = useVersion(deployedId && deployedId !== versionId ? deployedId : null);
+
+  useEffect(() => {
+    document.title = 'Deploy · Appforge';
+  }, []);
+
+  let body;
+  if (app.isPending || version.isPending) body = <Skeleton label="Checking the version" rows={4} />;
+  else if (app.isError || version.isError)
+    body = (
+      <LoadError
+        title="This version could not be loaded"
+        error={app.error ?? version.error}
+        onRetry={() => {
+          void app.refetch();
+          void version.refetch();
+        }}
+      />
+    );
+  else if (version.data.app_id !== appId) body = <LoadError title="This version belongs to another app" error={{ code: 'not_found' }} />;
+  else body = <DeployBody app={app.data} version={version.data} deployed={deployed.data ?? null} deployedLoading={deployed.isLoading} />;
+
+  return (
+    <FlowPage appId={appId} appName={app.data?.name} title="Deploy">
+      {body}
+    </FlowPage>
+  );
+}
+
+function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetail; version: AppVersionRow; deployed: AppVersionRow | null; deployedLoading: boolean }) {
+  const deploy = useDeployApp();
+  const problems = useMemo(() => validateApp(version.spec), [version.spec]);
+  const blocked = hasErrors(problems);
+  const isLive = app.deployed_version_id === version.id;
+  const pendingEdits = !version.frozen && unsavedHere(version.id);
+  const done = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (deploy.isSuccess) done.current?.focus();
+  }, [deploy.isSuccess]);
+
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const links = (
+    <ul className="editor-links">
+      {[
+        { label: 'App', path: editorPaths.deployedApp(app.id) },
+        { label: 'Landing page', path: editorPaths.landingPage(app.id) },
+      ].map((link) => (
+        <li key={link.path} className="editor-links__item">
+          <span className="editor-links__label">{link.label}</span>
+          <a href={link.path} target="_blank" rel="noreferrer" className="editor-links__url">
+            {`${origin}${link.path}`}
+          </a>
+          <CopyButton size="sm" variant="secondary" text={`${origin}${link.path}`} label={`Copy the ${link.label.toLowerCase()} link`} />
+        </li>
+      ))}
+    </ul>
+  );
+
+  if (deploy.isSuccess || isLive) {
+    return (
+      <div className="editor-confirm">
+        <h2 ref={done} tabIndex={-1} className="editor-section-title">
+          {deploy.isSuccess ? `Version ${version.number} is live` : `Version ${version.number} is what visitors see`}
+        </h2>
+        <p>
+          {VISIBILITY_WORDS[app.visibility]}{' '}
+          <Link to={`/app-details/${app.id}`}>Change who can open it</Link>.
+        </p>
+        {links}
+        <p className="editor-hint">
+          This version is now frozen. To change the app, <Link to={editorPaths.changeVersion(app.id, version.id)}>edit a copy of it</Link>.
+        </p>
+      </div>
+    );
+  }
+
+  const deployError = deploy.isError ? deploy.error : null;
+  const refused = problemsOf(deployError);
+  return (
+    <div className="editor-layout">
+      <section className="editor-layout__main" aria-labelledby="deploy-heading">
+        <h2 id="deploy-heading" className="editor-section-title">
+          Deploy version {version.number}{' '}
+          {version.frozen ? <Badge tone="neutral">Frozen</Badge> : <Badge tone="brand">Draft</Badge>}
+        </h2>
+        <p>
+          Deploying makes this version what visitors run at the app’s public link. The version is then frozen: later edits go into a new draft, so
+          nobody’s run changes halfway.
+        </p>
+        {pendingEdits ? (
+          <p className="editor-notice" role="note">
+            This browser has edits to this version that were not saved yet.{' '}
+            <Link to={editorPaths.version(app.id, version.id)}>Open the editor to save them</Link> before deploying, or they will not be part of it.
+          </p>
+        ) : null}
+        <h3 className="editor-subtitle">What changes for visitors</h3>
+        {deployedLoading ? (
+          <Skeleton label="Comparing with the deployed version" rows={2} />
+        ) : deployed ? (
+          <ChangeSummary diff={diffSpecs(deployed.spec, version.spec)} deployedNumber={deployed.number} />
+        ) : (
+          <p>Nothing is deployed yet: after this, visitors can open the app for the first time.</p>
+        )}
+        {deployError ? (
+          <div role="alert" className="editor-inline-error">
+            <p>Not deployed: {deployError.message}</p>
+            {refused.length > 0 ? <ProblemList problems={refused} title="The server found" stepHref={(stepId) => editorPaths.step(app.id, version.id, stepId)} /> : null}
+          </div>
+        ) : null}
+        <div className="editor-confirm__actions">
+          <Button disabled={blocked} loading={deploy.isPending} onClick={() => deploy.mutate({ appId: app.id, versionId: version.id })}>
+            Deploy version {version.number}
+          </Button>
+          <Link className="af-button af-button--secondary af-button--md" to={editorPaths.version(app.id, version.id)}>
+            Back to the steps
+          </Link>
+        </div>
+        {blocked ? <p className="editor-hint">Fix the errors first: an app with errors cannot run.</p> : null}
+      </section>
+      <aside className="editor-layout__side">
+        <ProblemList problems={problems} stepHref={(stepId) => editorPaths.step(app.id, version.id, stepId)} emptyText="No problems: ready to deploy." />
+      </aside>
+    </div>
+  );
+}
+
+function ChangeSummary({ diff, deployedNumber }: { diff: SpecDiff; deployedNumber: number }) {
+  if (isUnchanged(diff)) return <p>The steps are the same as in version {deployedNumber}, which visitors use now.</p>;
+  return (
+    <ul className="editor-changes" aria-label={`Changes since version ${deployedNumber}`}>
+      {diff.added.map((step) => (
+        <li key={`added-${step.id}`}>
+          <Badge tone="success">New</Badge> “{step.title}”
+        </li>
+      ))}
+      {diff.removed.map((step) => (
+        <li key={`removed-${step.id}`}>
+          <Badge tone="danger">Removed</Badge> “{step.title}”
+        </li>
+      ))}
+      {diff.changed.map((change) => (
+        <li key={`changed-${change.stepId}`}>
+          <Badge tone="warning">Changed</Badge> “{change.title}”: {change.what.join(', ')}
+        </li>
+      ))}
+      {diff.reordered ? <li>The steps run in a different order.</li> : null}
+      {diff.startChanged ? <li>The app starts at a different step.</li> : null}
+    </ul>
+  );
+}

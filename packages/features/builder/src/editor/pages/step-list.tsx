@@ -1,0 +1,51 @@
+import { EmptyState } from '@appforge/ui';
+import { useNavigate } from 'react-router';
+import { ProblemList } from '../components/ProblemList';
+import { StepList } from '../components/StepList';
+import type { NewStepKind } from '../components/StepList';
+import { editorPaths, useEditor } from '../lib/editor-context';
+import { createStep, insertStep, moveStep } from '../lib/spec-ops';
+
+/** `/create-app/:appId/:versionId` — the version's steps in order, with the engine's checks. */
+export function Component() {
+  const { appId, versionId, spec, problems, frozen, edit } = useEditor();
+  const navigate = useNavigate();
+  const add = (index: number, kind: NewStepKind) => {
+    const step = createStep(spec, kind);
+    edit((current) => insertStep(current, index, step));
+    void navigate(editorPaths.step(appId, versionId, step.id));
+  };
+  return (
+    <div className="editor-layout">
+      <section className="editor-layout__main" aria-labelledby="editor-steps-heading">
+        <h2 id="editor-steps-heading" className="editor-section-title">
+          Steps
+        </h2>
+        {spec.steps.length === 0 ? (
+          <EmptyState
+            headingLevel={3}
+            title="No steps yet"
+            description="An app runs its steps from top to bottom. Start with a step that asks the visitor something, then an AI step that uses the answer, then a step that shows the result."
+          />
+        ) : (
+          <p className="editor-hint">
+            Drag a step by its handle to reorder, or focus the handle and use Space and the arrow keys. The app starts at the step marked “Start”.
+          </p>
+        )}
+        <StepList
+          spec={spec}
+          problems={problems}
+          readOnly={frozen}
+          stepHref={(stepId) => editorPaths.step(appId, versionId, stepId)}
+          nextHref={(stepId) => editorPaths.nextStep(appId, versionId, stepId)}
+          deleteHref={(stepId) => editorPaths.deleteStep(appId, versionId, stepId)}
+          onMove={(from, to) => edit((current) => moveStep(current, from, to))}
+          onAdd={add}
+        />
+      </section>
+      <aside className="editor-layout__side">
+        <ProblemList problems={problems} stepHref={(stepId) => editorPaths.step(appId, versionId, stepId)} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { validateApp } from '@appforge/engine';
+import type { AppSpec } from '@appforge/engine';
+import type { AppDetail, AppVersionRow } from '@appforge/sdk';
+import { useApp, useVersion } from '@appforge/sdk/react';
+import { Badge, PageHeader } from '@appforge/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Outlet, useParams } from 'react-router';
+import { LoadError } from '../components/LoadError';
+import { SaveIndicator } from '../components/SaveIndicator';
+import { Skeleton } from '../components/Skeleton';
+import { useSpecAutosave } from '../data/use-spec-autosave';
+import { readBackup } from '../lib/autosave';
+import { EditorContext, editorPaths } from '../lib/editor-context';
+import type { EditorContextValue } from '../lib/editor-context';
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `/create-app/:appId/:versionId` and its step pages: loads the app and the version, holds the
+ * working spec (autosaved) and renders the page of the route inside.
+ */
+export function Component() {
+  const { appId = '', versionId = '' } = useParams();
+  const app = useApp(appId);
+  const version = useVersion(versionId);
+
+  useEffect(() => {
+    if (app.data) document.title = `${app.data.name} · Edit steps · Appforge`;
+  }, [app.data]);
+
+  if (app.isPending || version.isPending) {
+    return (
+      <div className="editor-page">
+        <Skeleton label="Loading the app’s steps" rows={5} />
+      </div>
+    );
+  }
+  if (app.isError || version.isError) {
+    return (
+      <div className="editor-page">
+        <LoadError
+          title={app.isError ? 'This app could not be loaded' : 'This version could not be loaded'}
+          error={app.error ?? version.error}
+          onRetry={() => {
+            void app.refetch();
+            void version.refetch();
+          }}
+        />
+        <p>
+          <Link to="/">Back to your apps</Link>
+        </p>
+      </div>
+    );
+  }
+  if (version.data.app_id !== app.data.id) {
+    return (
+      <div className="editor-page">
+        <LoadError title="This version belongs to another app" error={{ code: 'not_found' }} />
+        <p>
+          <Link to={editorPaths.overview(appId)}>Open {app.data.name}</Link>
+        </p>
+      </div>
+    );
+  }
+  return <EditorSession key={version.data.id} app={app.data} version={version.data} />;
+}
+
+function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRow }) {
+  const frozen = version.frozen;
+  const [initial] = useState(() => {
+    const backup = frozen ? null : readBackup(localStorageOrNull(), version.id);
+    const differs = backup !== null && JSON.stringify(backup.spec) !== JSON.stringify(version.spec);
+    return { spec: differs && backup ? backup.spec : version.spec, restored: differs };
+  });
+  const [spec, setSpec] = useState<AppSpec>(initial.spec);
+  const specRef = useRef(spec);
+  const autosave = useSpecAutosave(version.id);
+  const { edit: save } = autosave;
+
+  const restoredSent = useRef(false);
+  useEffect(() => {
+    // Restored edits go to the server as soon as the editor opens (once).
+    if (!initial.restored || restoredSent.current) return;
+    restoredSent.current = true;
+    save(initial.spec);
+  }, [initial, save]);
+
+  const problems = useMemo(() => validateApp(spec), [spec]);
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+
+  const value: EditorContextValue = {
+    appId: app.id,
+    versionId: version.id,
+    app,
+    version,
+    spec,
+    problems,
+    frozen,
+    save: autosave.state,
+    restored: initial.restored,
+    edit: (update) => {
+      if (frozen) return;
+      const next = update(specRef.current);
+      if (next === specRef.current) return;
+      specRef.current = next;
+      setSpec(next);
+      save(next);
+    },
+    retry: autosave.retry,
+  };
+
+  const isDeployed = app.deployed_version_id === version.id;
+  return (
+    <EditorContext value={value}>
+      <div className="editor-page">
+        <PageHeader
+          title={app.name}
+          breadcrumbs={
+            <ol className="editor-breadcrumbs">
+              <li>
+                <Link to="/">Apps</Link>
+              </li>
+              <li>
+                <Link to={editorPaths.overview(app.id)}>{app.name}</Link>
+              </li>
+              <li aria-current="page">Version {version.number}</li>
+            </ol>
+          }
+          description={
+            <span className="editor-header__meta">
+              Version {version.number}{' '}
+              {isDeployed ? <Badge tone="success">Deployed</Badge> : frozen ? <Badge tone="neutral">Frozen</Badge> : <Badge tone="brand">Draft</Badge>}{' '}
+              {errors > 0 ? <Badge tone="danger">{`${errors} error${errors === 1 ? '' : 's'}`}</Badge> : null}
+            </span>
+          }
+          actions={
+            <div className="editor-header__actions">
+              {!frozen ? <SaveIndicator state={autosave.state} onRetry={autosave.retry} /> : null}
+              <Link className="af-button af-button--secondary af-button--sm" to={editorPaths.database(app.id, version.id)}>
+                Database
+              </Link>
+              <Link className="af-button af-button--primary af-button--sm" to={editorPaths.deploy(app.id, version.id)}>
+                Deploy…
+              </Link>
+            </div>
+          }
+        />
+        {frozen ? (
+          <div className="editor-notice" role="note">
+            <p>
+              <strong>This version is {isDeployed ? 'deployed' : 'frozen'}, so it cannot change:</strong> visitors may be running it right now.
+              To edit it, make an editable copy: a new draft that visitors only see once you deploy it.
+            </p>
+            <Link className="af-button af-button--primary af-button--sm" to={editorPaths.changeVersion(app.id, version.id)}>
+              Edit a copy of this version
+            </Link>
+          </div>
+        ) : null}
+        {initial.restored ? (
+          <div className="editor-notice" role="note">
+            <p>Changes you made in this browser that had not reached the server yet were restored and are being saved.</p>
+          </div>
+        ) : null}
+        <Outlet />
+      </div>
+    </EditorContext>
+  );
+}

@@ -1,0 +1,54 @@
+import { makeApp, makeVersion } from '@appforge/sdk/testing';
+import type { FakeAppforgeClient } from '@appforge/sdk/testing';
+import type { AppSpec } from '@appforge/engine';
+import type { AppDetail, AppVersionRow } from '@appforge/sdk';
+import { AppforgeProvider } from '@appforge/sdk/react';
+import { createFakeAppforgeClient } from '@appforge/sdk/testing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { homeRoutes } from '../home/routes';
+import { editorRoutes } from './routes';
+
+/** A signed-in owner with one app and its draft version (`spec`), in the fake backend. */
+export function seedApp(options: { spec?: AppSpec; frozen?: boolean; deployed?: boolean; app?: Partial<AppDetail>; client?: FakeAppforgeClient } = {}) {
+  const client = options.client ?? createFakeAppforgeClient();
+  const session = client.fake.data.session ?? client.fake.signIn({ email: 'ada@example.org' });
+  const app = makeApp({ owner_id: session.user.id, name: 'Essay helper', ...options.app });
+  const version: AppVersionRow = makeVersion({
+    app_id: app.id,
+    frozen: options.frozen ?? options.deployed ?? false,
+    ...(options.spec ? { spec: options.spec } : {}),
+  });
+  app.draft_version_id = options.deployed ? null : version.id;
+  if (options.deployed) app.deployed_version_id = version.id;
+  client.fake.data.apps[app.id] = app;
+  client.fake.data.versions[version.id] = version;
+  return { client, app, version };
+}
+
+/** Renders the builder's home and editor routes at `path` with the real providers and a fake backend. */
+export function renderRoutes(client: FakeAppforgeClient, path: string, extra: RouteObject[] = []) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      ...homeRoutes,
+      ...editorRoutes,
+      { path: '/create-app/:appId', element: <h1>App overview</h1> },
+      { path: '/create-new-app', element: <h1>Describe your app</h1> },
+      { path: '/deployed-app/:appId', element: <h1>Deployed app</h1> },
+      { path: '/app-data/:appId', element: <h1>Run history</h1> },
+      ...extra,
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <AppforgeProvider client={client}>
+        <RouterProvider router={router} />
+      </AppforgeProvider>
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, ...utils };
+}

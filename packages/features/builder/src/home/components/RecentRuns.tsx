@@ -1,0 +1,47 @@
+import type { AppRunSummary } from '@appforge/sdk';
+import { Badge } from '@appforge/ui';
+import type { BadgeTone } from '@appforge/ui';
+import { Link } from 'react-router';
+import { relativeTime } from '../lib/relative-time';
+
+const STATUS: Record<AppRunSummary['status'], { label: string; tone: BadgeTone }> = {
+  running: { label: 'Running', tone: 'brand' },
+  awaiting_input: { label: 'Waiting for the visitor', tone: 'warning' },
+  done: { label: 'Finished', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+export interface RecentRunsProps {
+  runs: readonly (AppRunSummary & { app_name: string })[];
+  now?: number;
+}
+
+function who(run: AppRunSummary): string {
+  if (run.runner_user_id) return 'a signed-in person';
+  if (run.visitor_session) return 'a visitor';
+  return 'an API call';
+}
+
+/** The newest runs of the person's apps, each linking to that app's run history. */
+export function RecentRuns({ runs, now }: RecentRunsProps) {
+  if (runs.length === 0) {
+    return <p className="home-hint">No runs yet. When someone uses one of your deployed apps, the run shows up here.</p>;
+  }
+  return (
+    <ul className="home-runs">
+      {runs.map((run) => (
+        <li key={run.id} className="home-runs__item">
+          <Link to={`/app-data/${run.app_id}`} className="home-runs__app">
+            {run.app_name}
+          </Link>
+          <Badge tone={STATUS[run.status].tone}>{STATUS[run.status].label}</Badge>
+          <span className="home-hint">
+            {`by ${who(run)}, `}
+            <time dateTime={run.created_at}>{relativeTime(run.created_at, now)}</time>
+            {run.version_number !== null ? `, version ${run.version_number}` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

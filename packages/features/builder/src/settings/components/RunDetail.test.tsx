@@ -1,0 +1,34 @@
+import { makeRun } from '@appforge/sdk/testing';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RunDetail } from './RunDetail';
+
+describe('RunDetail', () => {
+  it('says where a failed run stopped and that it had no inputs or steps', () => {
+    const run = makeRun({
+      status: 'failed',
+      runner_user_id: crypto.randomUUID(),
+      inputs: {},
+      outputs: null,
+      usage: null,
+      duration_ms: null,
+      error: { code: 'model_error', message: 'The AI provider refused the API key.', stepId: 'write' },
+    });
+    render(<RunDetail run={run} steps={[]} />);
+    expect(screen.getByRole('note')).toHaveTextContent('The run failed at step “write”: The AI provider refused the API key. (model_error)');
+    expect(screen.getByText('This run had no inputs.')).toBeInTheDocument();
+    expect(screen.getByText('No step has run yet.')).toBeInTheDocument();
+    expect(screen.getByText('A signed-in person')).toBeInTheDocument();
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Final outputs' })).toBeNull();
+  });
+
+  it('shows structured inputs and outputs as readable JSON text', () => {
+    const run = makeRun({ inputs: { servings: 4, vegan: true }, outputs: { title: 'Soup', steps: ['chop', 'boil'] } });
+    render(<RunDetail run={run} steps={[]} />);
+    expect(screen.getByText('servings').nextElementSibling).toHaveTextContent('4');
+    expect(screen.getByRole('heading', { name: 'Final outputs' }).nextElementSibling?.textContent).toBe(
+      JSON.stringify({ title: 'Soup', steps: ['chop', 'boil'] }, null, 2),
+    );
+  });
+});

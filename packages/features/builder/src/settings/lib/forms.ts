@@ -1,0 +1,178 @@
+// What the settings forms accept, checked with zod before anything is sent. The form values are
+// what the inputs hold (strings); each schema turns them into the SDK's shapes.
+import type { AppConfig, AppDesign, AppPrice, AppVisibility } from '@appforge/sdk';
+import { z } from 'zod';
+import { amountToCents, centsToAmount, formatMoney, MAX_PRICE_MAJOR, minorDigits } from './money';
+import type { Currency } from './money';
+
+/** zod's issues as one message per field (the first one wins), keyed by the field's name. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+function check<T>(schema: z.ZodType<T>, input: unknown): Checked<T> {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
+}
+
+// Details ---------------------------------------------------------------------------------------
+
+export const NAME_MAX = 120;
+export const DESCRIPTION_MAX = 4000;
+
+export interface DetailsValues {
+  name: string;
+  description: string;
+  visibility: AppVisibility;
+}
+
+export interface DetailsPatch {
+  name: string;
+  description: string | null;
+  visibility: AppVisibility;
+}
+
+const detailsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the app a name.')
+    .max(NAME_MAX, `The name has at most ${NAME_MAX} characters.`),
+  description: z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX, `The description has at most ${DESCRIPTION_MAX} characters.`)
+    .transform((text) => (text === '' ? null : text)),
+  visibility: z.enum(['public', 'unlisted', 'signed_in', 'allowed_users'], 'Choose who can open the app.'),
+});
+
+export function checkDetails(values: DetailsValues): Checked<DetailsPatch> {
+  return check(detailsSchema, values);
+}
+
+// Price -----------------------------------------------------------------------------------------
+
+export interface PriceValues {
+  kind: AppPrice['kind'];
+  amount: string;
+  currency: Currency;
+}
+
+export function priceValuesOf(price: AppPrice): PriceValues {
+  return { kind: price.kind, amount: price.kind === 'free' ? '' : centsToAmount(price.amount_cents, price.currency), currency: price.currency };
+}
+
+export function checkPrice(values: PriceValues): Checked<AppPrice> {
+  if (values.kind === 'free') return { ok: true, value: { kind: 'free', amount_cents: 0, currency: values.currency } };
+  const digits = minorDigits(values.currency);
+  if (values.amount.trim() === '') return { ok: false, errors: { amount: 'Enter the price, for example 4.99.' } };
+  const cents = amountToCents(values.amount, values.currency);
+  if (cents === null) {
+    return {
+      ok: false,
+      errors: {
+        amount:
+          digits === 0
+            ? `Enter a whole number of ${values.currency}, without decimals.`
+            : `Enter a number with at most ${digits} decimals, for example 4.99.`,
+      },
+    };
+  }
+  if (cents === 0) return { ok: false, errors: { amount: 'A paid app costs more than 0. Choose Free to give it away.' } };
+  const maxCents = MAX_PRICE_MAJOR * 10 ** digits;
+  if (cents > maxCents) {
+    return { ok: false, errors: { amount: `The price is at most ${formatMoney(maxCents, values.currency)}.` } };
+  }
+  return { ok: true, value: { kind: values.kind, amount_cents: cents, currency: values.currency } };
+}
+
+// Design ----------------------------------------------------------------------------------------
+
+export const WELCOME_MAX = 500;
+
+const designSchema = z.object({
+  theme_color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-f]{6}$/i, 'Use a colour like #4f46e5 (a # and six hex digits).')
+    .transform((colour) => colour.toLowerCase()),
+  font: z.enum(['system', 'serif', 'rounded', 'mono'], 'Choose a font.'),
+  layout: z.enum(['centered', 'wide'], 'Choose a layout.'),
+  welcome_text: z.string().max(WELCOME_MAX, `The welcome text has at most ${WELCOME_MAX} characters.`),
+});
+
+export function checkDesign(values: AppDesign): Checked<AppDesign> {
+  return check(designSchema, values);
+}
+
+// Config ----------------------------------------------------------------------------------------
+
+export const MODEL_ID_MAX = 100;
+export const SYSTEM_PROMPT_MAX = 8000;
+export const MAX_TOKENS_LIMIT = 32000;
+
+export interface ConfigValues {
+  /** 'default': the server's default model (model null); 'custom': the id typed below. */
+  modelMode: 'default' | 'custom';
+  modelId: string;
+  temperature: number;
+  maxOutputTokens: string;
+  systemPrompt: string;
+}
+
+export function configValuesOf(config: AppConfig): ConfigValues {
+  return {
+    modelMode: config.model === null ? 'default' : 'custom',
+    modelId: config.model ?? '',
+    temperature: config.temperature,
+    maxOutputTokens: String(config.max_output_tokens),
+    systemPrompt: config.system_prompt,
+  };
+}
+
+const configSchema = z
+  .object({
+    modelMode: z.enum(['default', 'custom']),
+    modelId: z.string().trim(),
+    temperature: z.number().min(0, 'The temperature is between 0 and 2.').max(2, 'The temperature is between 0 and 2.'),
+    maxOutputTokens: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, `Enter a whole number of tokens between 1 and ${MAX_TOKENS_LIMIT}.`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, `Enter a whole number of tokens between 1 and ${MAX_TOKENS_LIMIT}.`)
+          .max(MAX_TOKENS_LIMIT, `At most ${MAX_TOKENS_LIMIT} output tokens.`),
+      ),
+    systemPrompt: z.string().max(SYSTEM_PROMPT_MAX, `The system prompt has at most ${SYSTEM_PROMPT_MAX} characters.`),
+  })
+  .superRefine((values, ctx) => {
+    if (values.modelMode !== 'custom') return;
+    if (values.modelId === '') ctx.addIssue({ code: 'custom', path: ['modelId'], message: 'Enter the model id, for example gpt-4o-mini.' });
+    else if (values.modelId.length > MODEL_ID_MAX)
+      ctx.addIssue({ code: 'custom', path: ['modelId'], message: `The model id has at most ${MODEL_ID_MAX} characters.` });
+  })
+  .transform(
+    (values): AppConfig => ({
+      model: values.modelMode === 'custom' ? values.modelId : null,
+      temperature: Math.round(values.temperature * 100) / 100,
+      max_output_tokens: values.maxOutputTokens,
+      system_prompt: values.systemPrompt,
+    }),
+  );
+
+export function checkConfig(values: ConfigValues): Checked<AppConfig> {
+  return check(configSchema, values);
+}

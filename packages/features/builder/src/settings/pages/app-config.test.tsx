@@ -1,0 +1,55 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderSettings, signedInWithApp } from '../test/render';
+
+describe('/app-config/:appId', () => {
+  it('saves a specific model, temperature, token limit and system prompt', async () => {
+    const { client, app } = signedInWithApp();
+    const user = userEvent.setup();
+    renderSettings({ client, path: `/app-config/${app.id}` });
+    expect(await screen.findByRole('radio', { name: 'Default model' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'A specific model' }));
+    await user.type(screen.getByRole('textbox', { name: /Model id/ }), 'llama3.1:8b');
+    const slider = screen.getByRole('slider', { name: 'Temperature' });
+    fireEvent.change(slider, { target: { value: '1.3' } });
+    expect(slider).toHaveAttribute('aria-valuetext', '1.3, varied');
+    const tokens = screen.getByRole('textbox', { name: 'Maximum output tokens' });
+    await user.clear(tokens);
+    await user.type(tokens, '800');
+    await user.type(screen.getByRole('textbox', { name: 'System prompt' }), 'Answer in French.');
+    await user.click(screen.getByRole('button', { name: 'Save configuration' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(client.fake.data.apps[app.id]?.config).toEqual({ model: 'llama3.1:8b', temperature: 1.3, max_output_tokens: 800, system_prompt: 'Answer in French.' });
+  });
+
+  it('refuses an empty or too long model id and an impossible token limit, sending nothing', async () => {
+    const { client, app } = signedInWithApp();
+    const user = userEvent.setup();
+    renderSettings({ client, path: `/app-config/${app.id}` });
+    await user.click(await screen.findByRole('radio', { name: 'A specific model' }));
+    const save = screen.getByRole('button', { name: 'Save configuration' });
+    await user.click(save);
+    const model = screen.getByRole('textbox', { name: /Model id/ });
+    expect(model).toHaveAccessibleDescription(/Enter the model id/);
+    fireEvent.change(model, { target: { value: 'm'.repeat(101) } });
+    const tokens = screen.getByRole('textbox', { name: 'Maximum output tokens' });
+    await user.clear(tokens);
+    await user.type(tokens, '40000');
+    await user.click(save);
+    expect(model).toHaveAccessibleDescription(/at most 100 characters/);
+    expect(tokens).toHaveAccessibleDescription(/At most 32000 output tokens/);
+    expect(client.fake.calls('apps.update')).toHaveLength(0);
+  });
+
+  it('goes back to the default model', async () => {
+    const { client, app } = signedInWithApp({ config: { model: 'gpt-4o', temperature: 0.2, max_output_tokens: 500, system_prompt: '' } });
+    const user = userEvent.setup();
+    renderSettings({ client, path: `/app-config/${app.id}` });
+    expect(await screen.findByRole('textbox', { name: /Model id/ })).toHaveValue('gpt-4o');
+    await user.click(screen.getByRole('radio', { name: 'Default model' }));
+    await user.click(screen.getByRole('button', { name: 'Save configuration' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(client.fake.data.apps[app.id]?.config.model).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { useDeleteApp } from '@appforge/sdk/react';
+import { Button, useToast } from '@appforge/ui';
+import { Link, useNavigate } from 'react-router';
+import { AppSettingsFrame } from '../components/AppSettingsFrame';
+import { DeleteAppSection } from '../components/DeleteAppSection';
+import { SettingsHub } from '../components/SettingsHub';
+import { settingsPaths } from '../lib/paths';
+
+/** `/app-settings/:appId` — every settings page with its current values, and delete app. */
+export function Component() {
+  const remove = useDeleteApp();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  return (
+    <AppSettingsFrame
+      page={null}
+      skeletonLines={8}
+      actions={(app) => (
+        <>
+          <Button variant="secondary" asChild>
+            <Link to={settingsPaths(app.id).editor}>Edit steps</Link>
+          </Button>
+          {app.deployed_version_id ? (
+            <Button variant="secondary" asChild>
+              <Link to={settingsPaths(app.id).deployed}>Open app</Link>
+            </Button>
+          ) : null}
+        </>
+      )}
+    >
+      {(app) => (
+        <>
+          <SettingsHub app={app} />
+          <DeleteAppSection
+            appName={app.name}
+            onDelete={async () => {
+              await remove.mutateAsync(app.id);
+              toast({ title: `${app.name} was deleted.`, tone: 'success' });
+              await navigate('/', { replace: true });
+            }}
+          />
+        </>
+      )}
+    </AppSettingsFrame>
+  );
+}

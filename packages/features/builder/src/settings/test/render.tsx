@@ -1,0 +1,64 @@
+// Renders a settings page the way the shell does: real query client, the SDK's React provider
+// over the fake client, toasts, and a memory router that knows the settings routes.
+import type { AppDetail } from '@appforge/sdk';
+import { AppforgeProvider } from '@appforge/sdk/react';
+import { createFakeAppforgeClient, makeApp } from '@appforge/sdk/testing';
+import type { FakeAppforgeClient } from '@appforge/sdk/testing';
+import { ToastProvider } from '@appforge/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { settingsRoutes } from '../routes';
+
+/** Shows where the router is, so tests can assert a navigation. */
+function Where({ name }: { name: string }) {
+  const location = useLocation();
+  return (
+    <h1>
+      {name} at {location.pathname}
+    </h1>
+  );
+}
+
+/** A fake backend with Ada signed in, owning one app (and whatever `app` overrides). */
+export function signedInWithApp(app: Partial<AppDetail> = {}): { client: FakeAppforgeClient; app: AppDetail } {
+  const client = createFakeAppforgeClient();
+  const session = client.fake.signIn({ email: 'ada@example.org' });
+  const made = makeApp({ owner_id: session.user.id, name: 'Recipe Finder', description: 'Finds recipes from what is in the fridge.', ...app });
+  client.fake.data.apps[made.id] = made;
+  return { client, app: made };
+}
+
+export interface RenderPageOptions {
+  client: FakeAppforgeClient;
+  /** The address the router starts at, e.g. `/app-price/<id>`. */
+  path: string;
+  routes?: RouteObject[];
+}
+
+/** Renders the settings routes at `path` (lazy pages load as they do in the app). */
+export function renderSettings({ client, path, routes = [] }: RenderPageOptions) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      // The shell shows its own fallback while a lazy page downloads; here a line of text.
+      ...settingsRoutes.map((route) => ({ ...route, hydrateFallbackElement: <p>Loading the page…</p> })),
+      { path: '/', element: <Where name="Home" /> },
+      { path: '/create-app/:appId', element: <Where name="Editor" /> },
+      { path: '/deployed-app/:appId', element: <Where name="Deployed app" /> },
+      ...routes,
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <AppforgeProvider client={client}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AppforgeProvider>
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, ...utils };
+}

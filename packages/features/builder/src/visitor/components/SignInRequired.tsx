@@ -1,0 +1,29 @@
+import { buttonClassName } from '@appforge/ui';
+import { Link } from 'react-router';
+
+export interface SignInRequiredProps {
+  appName: string;
+  /** The sign-in page, branded with the app and coming back here afterwards. */
+  signInHref: string;
+  /** The owner lets only chosen people in: signing in may still not be enough. */
+  invitedOnly?: boolean;
+}
+
+/** The app is open to signed-in people only: say so, with a sign-in link branded with the app. */
+export function SignInRequired({ appName, signInHref, invitedOnly = false }: SignInRequiredProps) {
+  return (
+    <section className="visitor-sign-in" aria-labelledby="visitor-sign-in-title">
+      <h2 id="visitor-sign-in-title" className="visitor-sign-in__title">
+        Sign in to use {appName}
+      </h2>
+      <p className="visitor-sign-in__detail">
+        {invitedOnly
+          ? `${appName} is open only to the people its owner chose. Sign in with the e-mail address you were invited with.`
+          : `${appName} is open to signed-in people only. It takes a minute, with an e-mail code or your Google, GitHub or Microsoft account.`}
+      </p>
+      <Link to={signInHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+        Sign in to continue
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { describeApp } from '@appforge/engine';
+import { usePublicApp, useSession } from '@appforge/sdk/react';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { AppNotFound } from '../components/AppNotFound';
+import { AppSkeleton } from '../components/AppSkeleton';
+import { LandingView } from '../components/LandingView';
+import { RunProblem } from '../components/RunProblem';
+import { deployedAppPath, isAppId, landingPagePath, signInHref } from '../lib/sign-in-link';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['not_found', 'app_not_found', 'not_deployed', 'invalid_input']);
+
+/**
+ * `/landing-page/:appId` — an app's public page: what it is, what it does (from the deployed
+ * version's steps), its price, "Open app", and sign-in branded with the app. No sign-in needed.
+ */
+export function Component() {
+  const { appId } = useParams();
+  const validId = isAppId(appId) ? appId : null;
+  const session = useSession();
+  const query = usePublicApp(validId);
+  const app = query.data;
+  const outline = useMemo(() => (app?.deployed ? describeApp(app.deployed.spec) : null), [app]);
+  useDocumentTitle(app ? app.name : validId === null || query.isError ? 'App not found' : null);
+
+  if (validId === null) return <AppNotFound />;
+  const signedOut = session.status === 'signed_out';
+  const signIn = signInHref(validId, landingPagePath(validId));
+  if (session.status === 'loading' || query.isPending) return <AppSkeleton label="Loading app page" />;
+  if (query.isError) {
+    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFound signInHref={signedOut ? signIn : undefined} />;
+    return (
+      <RunProblem problem={query.error} appName="This app" signInHref={signIn} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (!app?.deployed) return <AppNotFound />;
+  return <LandingView app={app} outline={outline} openHref={deployedAppPath(app.id)} signInHref={signedOut ? signInHref(app.id, deployedAppPath(app.id)) : null} />;
+}
