@@ -59,6 +59,7 @@ const schema = z.object({
   AI_API_KEY: optionalNonEmpty,
   AI_MODEL: optionalNonEmpty,
   RUN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  OFFLINE_MODEL_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -106,6 +107,8 @@ export interface BackendConfig {
     readonly baseUrl: string | undefined;
     readonly apiKey: string | undefined;
     readonly model: string | undefined;
+    /** The offline model's pause between streamed chunks, so its answers arrive word by word. */
+    readonly offlineChunkDelayMs: number;
   };
   /** run-app requests per visitor per minute (an app gets ten times as many). */
   readonly runRateLimitPerMinute: number;
@@ -200,7 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     disableSignup: e.DISABLE_SIGNUP === 'true',
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
-    ai: Object.freeze({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }),
+    ai: Object.freeze({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, offlineChunkDelayMs: e.OFFLINE_MODEL_CHUNK_DELAY_MS }),
     runRateLimitPerMinute: e.RUN_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   });

@@ -104,6 +104,8 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     SITE_URL: 'http://localhost:5173',
+    // Tests read the offline model's answers whole; pacing them would only slow the suite.
+    OFFLINE_MODEL_CHUNK_DELAY_MS: '0',
     ...(database === 'postgres' ? { DATABASE_URL: await createTestPostgresDatabase() } : {}),
     ...options.env,
   };

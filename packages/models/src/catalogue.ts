@@ -27,6 +27,8 @@ export const modelCatalogueConfigSchema = z
     defaultModel: z.string().trim().min(1).optional(),
     models: z.array(modelEntrySchema).max(50).optional(),
     timeoutMs: positiveMs.optional(),
+    /** The offline model's pause between streamed chunks (0 = as fast as possible). */
+    offlineChunkDelayMs: z.number().int().min(0).max(1000).optional(),
     firstTokenTimeoutMs: positiveMs.optional(),
     retry: z
       .object({ maxAttempts: z.number().int().min(1).max(10).optional(), baseDelayMs: z.number().min(0).optional(), maxDelayMs: z.number().min(0).optional() })
@@ -74,8 +76,8 @@ export interface ModelCatalogue {
   get(modelId?: string | null): CatalogueModel;
 }
 
-function offlineCatalogueModel(): CatalogueModel {
-  return { ...createOfflineModel(), provider: 'offline' };
+function offlineCatalogueModel(chunkDelayMs = 0): CatalogueModel {
+  return { ...createOfflineModel({ chunkDelayMs }), provider: 'offline' };
 }
 
 function summary(model: CatalogueModel): ModelSummary {
@@ -105,7 +107,7 @@ export function createModelCatalogue(config: ModelCatalogueConfig = {}, options:
   let defaultModelId: string;
 
   if (settings.baseUrl === undefined) {
-    const offline = offlineCatalogueModel();
+    const offline = offlineCatalogueModel(settings.offlineChunkDelayMs);
     models.set(offline.id, offline);
     defaultModelId = OFFLINE_MODEL_ID;
   } else {

@@ -57,6 +57,7 @@ export async function startBackend(
     RATE_LIMIT_EMAIL_SENT_PER_HOUR: '1000',
     RATE_LIMIT_VERIFY_PER_5_MIN: '1000',
     RATE_LIMIT_TOKEN_PER_5_MIN: '1000',
+    OFFLINE_MODEL_CHUNK_DELAY_MS: '0',
     ...options.env,
   });
   const db = await openPglite('memory://');

@@ -39,8 +39,9 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
   // clear 500 in the log rather than every function.
   let models: ModelCatalogue | undefined;
   const catalogue = (): ModelCatalogue => {
-    const { baseUrl, apiKey, model } = deps.config.ai;
+    const { baseUrl, apiKey, model, offlineChunkDelayMs } = deps.config.ai;
     models ??= createModelCatalogue({
+      offlineChunkDelayMs,
       ...(baseUrl ? { baseUrl } : {}),
       ...(apiKey ? { apiKey } : {}),
       ...(model ? { defaultModel: model } : {}),

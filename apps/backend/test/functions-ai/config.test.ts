@@ -5,13 +5,13 @@ import { ConfigError, loadConfig } from '../../src/env.js';
 describe('AI configuration', () => {
   it('defaults to the offline model and 30 runs per visitor per minute', () => {
     const config = loadConfig({});
-    expect(config.ai).toEqual({ baseUrl: undefined, apiKey: undefined, model: undefined });
+    expect(config.ai).toEqual({ baseUrl: undefined, apiKey: undefined, model: undefined, offlineChunkDelayMs: 15 });
     expect(config.runRateLimitPerMinute).toBe(30);
   });
 
   it('reads an OpenAI-compatible endpoint and the run limit', () => {
-    const config = loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_API_KEY: ' key ', AI_MODEL: 'llama3', RUN_RATE_LIMIT_PER_MINUTE: '5' });
-    expect(config.ai).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'key', model: 'llama3' });
+    const config = loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_API_KEY: ' key ', AI_MODEL: 'llama3', RUN_RATE_LIMIT_PER_MINUTE: '5', OFFLINE_MODEL_CHUNK_DELAY_MS: '0' });
+    expect(config.ai).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'key', model: 'llama3', offlineChunkDelayMs: 0 });
     expect(config.runRateLimitPerMinute).toBe(5);
   });
 
@@ -28,5 +28,7 @@ describe('AI configuration', () => {
     expect(problems({ AI_BASE_URL: 'not a url' })).toEqual(['AI_BASE_URL']);
     expect(problems({ AI_BASE_URL: 'https://api.openai.com/v1' })).toEqual(['AI_MODEL']);
     expect(problems({ RUN_RATE_LIMIT_PER_MINUTE: '0' })).toEqual(['RUN_RATE_LIMIT_PER_MINUTE']);
+    expect(problems({ OFFLINE_MODEL_CHUNK_DELAY_MS: '-1' })).toEqual(['OFFLINE_MODEL_CHUNK_DELAY_MS']);
+    expect(problems({ OFFLINE_MODEL_CHUNK_DELAY_MS: '5000' })).toEqual(['OFFLINE_MODEL_CHUNK_DELAY_MS']);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { ModelChunk, ModelRequest } from '../run/capabilities';
 import { OFFLINE_JSON_MARKER, createOfflineModel } from './model';
@@ -24,6 +24,25 @@ async function read(stream: AsyncIterable<ModelChunk>): Promise<{ text: string; 
 }
 
 describe('createOfflineModel', () => {
+  it('paces its chunks when asked (chunkDelayMs), so people see the answer arrive word by word', async () => {
+    vi.useFakeTimers();
+    try {
+      const stream = createOfflineModel({ chunkDelayMs: 40 }).stream(request())[Symbol.asyncIterator]();
+      const first = await stream.next();
+      expect(first.value).toMatchObject({ type: 'text' });
+      let second: IteratorResult<ModelChunk> | undefined;
+      void stream.next().then((result) => {
+        second = result;
+      });
+      await vi.advanceTimersByTimeAsync(39);
+      expect(second).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(second?.value).toMatchObject({ type: 'text' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says it is the offline model wherever it shows', () => {
     const model = createOfflineModel();
     expect(model).toMatchObject({ id: 'offline', label: 'offline model', offline: true });

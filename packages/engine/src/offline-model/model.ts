@@ -12,6 +12,23 @@ export const OFFLINE_JSON_MARKER = 'Offline model (no AI):';
 export interface OfflineModelOptions {
   /** Words per streamed chunk (default 3). */
   readonly wordsPerChunk?: number;
+  /**
+   * A pause between chunks, in ms (default 0): paces the answer like a real model's stream, so
+   * people see it arrive word by word rather than all at once.
+   */
+  readonly chunkDelayMs?: number;
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 function words(text: string): number {
@@ -108,6 +125,7 @@ function chunk(text: string, wordsPerChunk: number): string[] {
  */
 export function createOfflineModel(options: OfflineModelOptions = {}): ModelCapability {
   const wordsPerChunk = Math.max(1, Math.floor(options.wordsPerChunk ?? 3));
+  const chunkDelayMs = Math.max(0, Math.min(1000, Math.floor(options.chunkDelayMs ?? 0)));
   return {
     id: OFFLINE_MODEL_ID,
     label: OFFLINE_MODEL_LABEL,
@@ -117,9 +135,12 @@ export function createOfflineModel(options: OfflineModelOptions = {}): ModelCapa
         request.responseFormat === 'json'
           ? JSON.stringify(offlineJson(request.jsonFields ?? [], request.variables), null, 2)
           : summariseRequest(request);
+      let first = true;
       for (const piece of chunk(text, wordsPerChunk)) {
         // Let the consumer (and a cancel) run between chunks, as a network stream would.
-        await Promise.resolve();
+        if (chunkDelayMs > 0 && !first) await pause(chunkDelayMs, request.signal);
+        else await Promise.resolve();
+        first = false;
         if (request.signal.aborted) throw request.signal.reason instanceof Error ? request.signal.reason : new Error('aborted');
         yield { type: 'text', text: piece };
       }
