@@ -57,7 +57,7 @@ describe('SignInScreen', () => {
     renderWithProviders(<SignInScreen />, { client, path: `/sign-in?app_id=${APP_ID}` });
     expect(heading()).toHaveTextContent('Loading...');
     await waitFor(() => expect(heading()).toHaveTextContent('Poem Writer'));
-    expect(document.title).toBe('Poem Writer');
+    await waitFor(() => expect(document.title).toBe('Poem Writer'));
     expect(client.fake.calls('apps.getName')).toEqual([[APP_ID]]);
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
   });
@@ -80,7 +80,7 @@ describe('SignInScreen', () => {
     const client = createFakeAppforgeClient({ data: { bundleNames: { [BUNDLE_ID]: 'Maths Pack' }, appNames: { [APP_ID]: 'Ignored' } } });
     renderWithProviders(<SignInScreen />, { client, path: `/sign-in?bundle_id=${BUNDLE_ID}&app_id=${APP_ID}` });
     await waitFor(() => expect(heading()).toHaveTextContent('Maths Pack'));
-    expect(document.title).toBe('Maths Pack');
+    await waitFor(() => expect(document.title).toBe('Maths Pack'));
     expect(client.fake.calls('apps.getName')).toEqual([]);
     await user.click(screen.getByRole('link', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
