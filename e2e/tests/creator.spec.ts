@@ -38,23 +38,11 @@ async function accessibilityViolations(page: Page) {
   }));
 }
 
-/**
- * A known product bug, reported to the lead and tolerated only where it is: once the AI builder has
- * made a version, two controls in `.aib-actions` have accessible names that do not contain their
- * visible text (WCAG 2.5.3, axe label-content-name-mismatch): the chat's "Edit steps" link, named
- * "Edit the steps of version N" (BuilderChat.tsx), and the version list's "Restore as new draft"
- * button, named "Restore version N as a new draft" (VersionList.tsx). Every other violation, and
- * this rule anywhere else, still fails the test.
- */
-function isKnownChatLinkBug(violation: { rule: string; targets: string[] }): boolean {
-  return violation.rule === 'label-content-name-mismatch' && violation.targets.every((target) => /aib-actions|Edit the steps of version/.test(target));
-}
-
 /** Checks the route shown on `page` with axe (zero violations) and keeps a screenshot of it. */
 async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await testInfo.attach(`${name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   const violations = await accessibilityViolations(page);
-  expect(violations.filter((violation) => !isKnownChatLinkBug(violation)), `axe on ${name} (${page.url()})`).toEqual([]);
+  expect(violations, `axe on ${name} (${page.url()})`).toEqual([]);
 }
 
 /** The last UUID in the page's path. */

@@ -2,13 +2,10 @@ import { makeApp, makeVersion } from '@appforge/sdk/testing';
 import type { FakeAppforgeClient } from '@appforge/sdk/testing';
 import type { AppSpec } from '@appforge/engine';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
-import { AppforgeProvider } from '@appforge/sdk/react';
 import { createFakeAppforgeClient } from '@appforge/sdk/testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { homeRoutes } from '../home/routes';
+import { renderWithProviders } from '../shared/test/render';
 import { editorRoutes } from './routes';
 
 /** A signed-in owner with one app and its draft version (`spec`), in the fake backend. */
@@ -30,25 +27,14 @@ export function seedApp(options: { spec?: AppSpec; frozen?: boolean; deployed?: 
 
 /** Renders the builder's home and editor routes at `path` with the real providers and a fake backend. */
 export function renderRoutes(client: FakeAppforgeClient, path: string, extra: RouteObject[] = []) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      ...homeRoutes,
-      ...editorRoutes,
-      { path: '/create-app/:appId', element: <h1>App overview</h1> },
-      { path: '/create-new-app', element: <h1>Describe your app</h1> },
-      { path: '/deployed-app/:appId', element: <h1>Deployed app</h1> },
-      { path: '/app-data/:appId', element: <h1>Run history</h1> },
-      ...extra,
-    ],
-    { initialEntries: [path] },
-  );
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <AppforgeProvider client={client}>
-        <RouterProvider router={router} />
-      </AppforgeProvider>
-    </QueryClientProvider>,
-  );
-  return { router, queryClient, ...utils };
+  const routes: RouteObject[] = [
+    ...homeRoutes,
+    ...editorRoutes,
+    { path: '/create-app/:appId', element: <h1>App overview</h1> },
+    { path: '/create-new-app', element: <h1>Describe your app</h1> },
+    { path: '/deployed-app/:appId', element: <h1>Deployed app</h1> },
+    { path: '/app-data/:appId', element: <h1>Run history</h1> },
+    ...extra,
+  ];
+  return renderWithProviders(routes, path, { client });
 }

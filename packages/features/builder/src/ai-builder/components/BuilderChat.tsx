@@ -184,7 +184,7 @@ export function BuilderChat({ appId, base, onVersionCreated }: BuilderChatProps)
                     </Link>
                   </Button>
                   <Button asChild size="sm" variant="ghost">
-                    <Link to={stepEditorPath(appId, exchange.outcome.versionId)} aria-label={`Edit the steps of version ${exchange.outcome.number}`}>
+                    <Link to={stepEditorPath(appId, exchange.outcome.versionId)} aria-label={`Edit steps of version ${exchange.outcome.number}`}>
                       Edit steps
                     </Link>
                   </Button>

@@ -64,7 +64,7 @@ export function VersionList({ app, versions, currentVersionId, selected, onToggl
                   loading={restoringId === version.id}
                   disabled={restoringId !== null && restoringId !== version.id}
                   onClick={() => onRestore(version)}
-                  aria-label={`Restore version ${version.number} as a new draft`}
+                  aria-label={`Restore as new draft: version ${version.number}`}
                 >
                   Restore as new draft
                 </Button>

@@ -224,9 +224,9 @@ describe('/ai-builder/:appId/:currentVersionId', () => {
     const user = userEvent.setup();
     const { router } = renderRoute(`/ai-builder/${app.id}/${versions[1]?.id ?? ''}`, { client });
     // The draft itself offers no restore: it already is the draft.
-    expect(await screen.findByRole('button', { name: 'Restore version 1 as a new draft' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Restore version 2 as a new draft' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Restore version 1 as a new draft' }));
+    expect(await screen.findByRole('button', { name: 'Restore as new draft: version 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore as new draft: version 2' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore as new draft: version 1' }));
 
     expect(await screen.findByRole('heading', { name: 'Preview of version 3' })).toBeInTheDocument();
     const draftId = client.fake.data.apps[app.id]?.draft_version_id;
@@ -241,7 +241,7 @@ describe('/ai-builder/:appId/:currentVersionId', () => {
     client.fake.fail('versions.changeVersion', new AppforgeError({ code: 'network_error', message: 'No connection.', status: 0 }));
     const user = userEvent.setup();
     renderRoute(`/ai-builder/${app.id}/${versions[1]?.id ?? ''}`, { client });
-    await user.click(await screen.findByRole('button', { name: 'Restore version 1 as a new draft' }));
+    await user.click(await screen.findByRole('button', { name: 'Restore as new draft: version 1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Version 1 could not be restored: No connection.');
     client.fake.heal('versions.changeVersion');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

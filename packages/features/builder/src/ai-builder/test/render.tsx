@@ -2,50 +2,22 @@
 // AppforgeProvider with the in-memory fake backend) and a memory router. Modelled on
 // packages/features/auth/test/render.tsx.
 import type { AppSpec } from '@appforge/engine';
-import { AppforgeProvider } from '@appforge/sdk/react';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { createFakeAppforgeClient, makeApp, makeVersion } from '@appforge/sdk/testing';
 import type { FakeAppforgeClient, FakeAppforgeOverrides } from '@appforge/sdk/testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { Landed, renderWithProviders } from '../../shared/test/render';
 import { aiBuilderRoutes } from '../routes';
 
-/** A stand-in for another folder's page: shows where the router went. */
-function Landed({ name }: { name: string }) {
-  const location = useLocation();
-  return (
-    <div>
-      <h1>{name}</h1>
-      <p data-testid="location">{location.pathname}</p>
-    </div>
-  );
-}
-
 export function renderRoute(path: string, options: { client?: FakeAppforgeClient; routes?: RouteObject[] } = {}) {
-  const client = options.client ?? createFakeAppforgeClient();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      ...aiBuilderRoutes,
-      { path: '/create-app/:appId/:versionId', element: <Landed name="Step editor" /> },
-      { path: '/', element: <Landed name="Your apps" /> },
-      ...(options.routes ?? []),
-    ],
-    { initialEntries: [path] },
-  );
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <AppforgeProvider client={client}>
-        {/* The shell puts every page inside its <main> landmark. */}
-        <main>
-          <RouterProvider router={router} />
-        </main>
-      </AppforgeProvider>
-    </QueryClientProvider>,
-  );
-  return { client, router, queryClient, ...utils };
+  const routes: RouteObject[] = [
+    ...aiBuilderRoutes,
+    { path: '/create-app/:appId/:versionId', element: <Landed name="Step editor" /> },
+    { path: '/', element: <Landed name="Your apps" /> },
+    ...(options.routes ?? []),
+  ];
+  // The shell puts every page inside its <main> landmark.
+  return renderWithProviders(routes, path, { client: options.client, main: true });
 }
 
 /** A signed-in owner with one app whose versions are `specs` (1, 2, …; the last is the draft). */

@@ -52,13 +52,13 @@ describe('/create-app/:appId', () => {
     expect(await screen.findByText('“Topic” is required.')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /Topic/ }), 'Volcanoes');
-    await user.selectOptions(screen.getByRole('combobox', { name: /Level/ }), 'beginner');
+    await user.click(screen.getByRole('radio', { name: 'beginner' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const output = screen.getByRole('region', { name: 'Output' });
     await waitFor(() => expect(output).toHaveTextContent(/Offline model/));
     expect(await screen.findByRole('group', { name: 'What now?' })).toBeInTheDocument();
-    expect(screen.getByText('offline model')).toBeInTheDocument();
+    expect(screen.getByTitle(/offline model answered/)).toHaveTextContent('Offline model');
     expect(output).toHaveTextContent('Volcanoes');
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Finished')).toBeInTheDocument();

@@ -1,14 +1,11 @@
 // Renders a settings page the way the shell does: real query client, the SDK's React provider
 // over the fake client, toasts, and a memory router that knows the settings routes.
 import type { AppDetail } from '@appforge/sdk';
-import { AppforgeProvider } from '@appforge/sdk/react';
 import { createFakeAppforgeClient, makeApp } from '@appforge/sdk/testing';
 import type { FakeAppforgeClient } from '@appforge/sdk/testing';
-import { ToastProvider } from '@appforge/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { renderWithProviders } from '../../shared/test/render';
 import { settingsRoutes } from '../routes';
 
 /** Shows where the router is, so tests can assert a navigation. */
@@ -39,26 +36,13 @@ export interface RenderPageOptions {
 
 /** Renders the settings routes at `path` (lazy pages load as they do in the app). */
 export function renderSettings({ client, path, routes = [] }: RenderPageOptions) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      // The shell shows its own fallback while a lazy page downloads; here a line of text.
-      ...settingsRoutes.map((route) => ({ ...route, hydrateFallbackElement: <p>Loading the page…</p> })),
-      { path: '/', element: <Where name="Home" /> },
-      { path: '/create-app/:appId', element: <Where name="Editor" /> },
-      { path: '/deployed-app/:appId', element: <Where name="Deployed app" /> },
-      ...routes,
-    ],
-    { initialEntries: [path] },
-  );
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <AppforgeProvider client={client}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </AppforgeProvider>
-    </QueryClientProvider>,
-  );
-  return { router, queryClient, ...utils };
+  const all: RouteObject[] = [
+    // The shell shows its own fallback while a lazy page downloads; here a line of text.
+    ...settingsRoutes.map((route) => ({ ...route, hydrateFallbackElement: <p>Loading the page…</p> })),
+    { path: '/', element: <Where name="Home" /> },
+    { path: '/create-app/:appId', element: <Where name="Editor" /> },
+    { path: '/deployed-app/:appId', element: <Where name="Deployed app" /> },
+    ...routes,
+  ];
+  return renderWithProviders(all, path, { client, toasts: true });
 }

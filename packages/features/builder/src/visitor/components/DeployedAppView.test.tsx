@@ -2,9 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Draft } from '../lib/answers';
-import { buildRunView, IDLE_VIEW } from '../lib/run-view';
-import type { RunView, VisitorRunEvent } from '../lib/run-view';
+import type { Draft } from '../../shared/run/answers';
+import { buildRunView, IDLE_VIEW } from '../../shared/run/run-view';
+import type { RunView, RunViewEvent } from '../../shared/run/run-view';
 import { APP_ID, DESIGN, LESSON_SPEC, RUN_ID, renderInRouter } from '../test-utils';
 import { DeployedAppView } from './DeployedAppView';
 import type { DeployedAppViewProps, EntryStep } from './DeployedAppView';
@@ -14,7 +14,7 @@ if (entryStep?.kind !== 'input') throw new Error('fixture');
 const ENTRY: EntryStep = { stepId: entryStep.id, title: entryStep.title, intro: entryStep.config.intro, fields: entryStep.config.fields };
 
 const model = { id: 'm', label: 'Model', offline: false };
-const START: VisitorRunEvent[] = [
+const START: RunViewEvent[] = [
   { type: 'run', run_id: RUN_ID, offline: false, model_label: 'GPT' },
   { type: 'run_started', runId: RUN_ID, stepId: 'ask', resumed: false, model },
   { type: 'step_started', stepId: 'plan', kind: 'ai', title: 'Lesson plan' },
@@ -51,7 +51,7 @@ function show(props: Partial<DeployedAppViewProps> = {}) {
   return { user: userEvent.setup(), ...renderInRouter(<Harness {...props} />) };
 }
 
-const view = (events: VisitorRunEvent[]): RunView => buildRunView(events);
+const view = (events: RunViewEvent[]): RunView => buildRunView(events);
 
 describe('DeployedAppView', () => {
   it('applies the app’s design: theme colour, font, layout and welcome text', () => {

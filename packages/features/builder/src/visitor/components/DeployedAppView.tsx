@@ -1,18 +1,18 @@
-import type { InputField, JsonValue } from '@appforge/engine';
+import type { JsonValue } from '@appforge/engine';
 import { Button } from '@appforge/ui';
-import type { Draft } from '../lib/answers';
+import type { Draft } from '../../shared/run/answers';
 import type { DesignLike } from '../lib/design-style';
 import type { ProblemLike } from '../lib/problem-words';
-import { resultsOf } from '../lib/run-view';
-import type { RunView } from '../lib/run-view';
+import { resultsOf } from '../../shared/run/run-view';
+import type { AwaitingInput, RunView } from '../../shared/run/run-view';
 import { AppFrame } from './AppFrame';
 import { AppIcon } from './AppIcon';
-import { ChoiceButtons } from './ChoiceButtons';
-import { InputStepForm } from './InputStepForm';
-import { OfflineBadge } from './OfflineBadge';
+import { ChoiceButtons } from '../../shared/run/ChoiceButtons';
+import { InputStepForm } from '../../shared/run/InputStepForm';
+import { OfflineBadge } from '../../shared/run/OfflineBadge';
 import { RunProblem } from './RunProblem';
-import { RunResults } from './RunResults';
-import { RunTranscript } from './RunTranscript';
+import { RunResults } from '../../shared/run/RunResults';
+import { RunTranscript } from '../../shared/run/RunTranscript';
 import { SignInRequired } from './SignInRequired';
 
 export interface VisitorApp {
@@ -24,13 +24,7 @@ export interface VisitorApp {
 }
 
 /** The deployed version's first step when it asks something: shown before any run starts. */
-export interface EntryStep {
-  readonly stepId: string;
-  readonly title: string;
-  readonly intro?: string | undefined;
-  readonly submitLabel?: string | undefined;
-  readonly fields: readonly InputField[];
-}
+export type EntryStep = Omit<AwaitingInput, 'errors'>;
 
 export interface DeployedAppViewProps {
   app: VisitorApp;

@@ -4,8 +4,8 @@ import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { entryStepOf } from '../lib/entry-step';
-import { buildRunView, IDLE_VIEW } from '../lib/run-view';
-import type { RunView, VisitorRunEvent } from '../lib/run-view';
+import { buildRunView, IDLE_VIEW } from '../../shared/run/run-view';
+import type { RunView, RunViewEvent } from '../../shared/run/run-view';
 import { APP_ID, DESIGN, LESSON_SPEC, RUN_ID, renderInRouter } from '../test-utils';
 import { AppNotFound } from './AppNotFound';
 import { AppSkeleton } from './AppSkeleton';
@@ -25,7 +25,7 @@ async function violations(): Promise<string[]> {
 }
 
 const ENTRY = entryStepOf(LESSON_SPEC);
-const start: VisitorRunEvent[] = [
+const start: RunViewEvent[] = [
   { type: 'run', run_id: RUN_ID, offline: true, model_label: 'Offline model' },
   { type: 'step_started', stepId: 'plan', kind: 'ai', title: 'Lesson plan' },
   { type: 'token', stepId: 'plan', text: '## Warm-up\n- Count' },

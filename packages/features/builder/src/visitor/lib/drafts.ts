@@ -3,7 +3,7 @@
 // storage is outside input: another script or a hand edit may have changed it).
 import { LIMITS, fileValueSchema } from '@appforge/engine';
 import { z } from 'zod';
-import type { Draft } from './answers';
+import type { Draft } from '../../shared/run/answers';
 
 const PREFIX = 'appforge.answers.';
 

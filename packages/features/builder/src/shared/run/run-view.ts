@@ -4,7 +4,7 @@ import type { InputField, RunOutput } from '@appforge/engine';
 import type { RunStreamEvent } from '@appforge/sdk';
 
 /** The events run-app streams: the run's own header, the engine's events, and a stream error. */
-export type VisitorRunEvent = RunStreamEvent;
+export type RunViewEvent = RunStreamEvent;
 
 export interface RunSegment {
   /** Unique within the view (a step that runs twice gets two segments). */
@@ -73,7 +73,7 @@ function asMarkdown(value: unknown): string {
 }
 
 /** Folds one event into the view. Pure: the same events always give the same view. */
-export function reduceRunEvent(view: RunView, event: VisitorRunEvent, index: number): RunView {
+export function reduceRunEvent(view: RunView, event: RunViewEvent, index: number): RunView {
   switch (event.type) {
     case 'run':
       return { ...view, phase: 'streaming', runId: event.run_id, offline: event.offline, modelLabel: event.model_label, failure: null };
@@ -142,7 +142,7 @@ export function reduceRunEvent(view: RunView, event: VisitorRunEvent, index: num
   }
 }
 
-export function buildRunView(events: readonly VisitorRunEvent[], start: RunView = IDLE_VIEW): RunView {
+export function buildRunView(events: readonly RunViewEvent[], start: RunView = IDLE_VIEW): RunView {
   return events.reduce<RunView>((view, event, index) => reduceRunEvent(view, event, index), start);
 }
 
@@ -171,4 +171,25 @@ function replaceAt(segments: readonly RunSegment[], at: number, change: (segment
 
 function closeAll(segments: readonly RunSegment[]): readonly RunSegment[] {
   return segments.some((s) => s.streaming) ? segments.map((s) => (s.streaming ? { ...s, streaming: false } : s)) : segments;
+}
+
+/** What the SDK's run stream (useRunStream's state) holds that the view needs. */
+export interface RunStreamSnapshot {
+  readonly status: 'idle' | 'streaming' | 'awaiting_input' | 'choice_needed' | 'done' | 'failed';
+  readonly events: readonly RunViewEvent[];
+  /** A request refused before its first event (e.g. 403 draft_owner_only). */
+  readonly error: { readonly code: string; readonly message: string } | null;
+}
+
+/**
+ * The view of a run stream for a preview: null before the first run; a refusal before any event
+ * and a run the person stopped show as failures in words, like any other.
+ */
+export function runViewOfStream(stream: RunStreamSnapshot, stopped: boolean): RunView | null {
+  if (stream.status === 'idle' && stream.events.length === 0 && !stopped) return null;
+  let view = buildRunView(stream.events);
+  if (stream.status === 'streaming' && view.phase === 'idle') view = { ...view, phase: 'streaming' };
+  if (stream.error !== null && view.phase !== 'failed') view = reduceRunEvent(view, { type: 'error', ...stream.error }, stream.events.length);
+  if (stopped && stream.status === 'idle') view = reduceRunEvent(view, { type: 'error', code: 'cancelled', message: 'You stopped the run.' }, stream.events.length);
+  return view;
 }

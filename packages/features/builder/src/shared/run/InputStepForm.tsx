@@ -2,8 +2,8 @@ import type { InputField, JsonValue } from '@appforge/engine';
 import { Button } from '@appforge/ui';
 import type { FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
-import { checkAnswers } from '../lib/answers';
-import type { Draft, DraftValue } from '../lib/answers';
+import { checkAnswers } from './answers';
+import type { Draft, DraftValue } from './answers';
 import { AnswerField } from './AnswerField';
 
 export interface InputStepFormProps {

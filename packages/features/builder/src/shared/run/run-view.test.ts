@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RUN_ID } from '../test-utils';
-import { buildRunView, resultsOf } from './run-view';
-import type { VisitorRunEvent } from './run-view';
+const RUN_ID = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
+import { buildRunView, resultsOf, runViewOfStream } from './run-view';
+import type { RunViewEvent } from './run-view';
 
 const model = { id: 'offline', label: 'Offline model', offline: true };
-const head: VisitorRunEvent[] = [
+const head: RunViewEvent[] = [
   { type: 'run', run_id: RUN_ID, offline: true, model_label: 'Offline model' },
   { type: 'run_started', runId: RUN_ID, stepId: 'ask', resumed: false, model },
   { type: 'step_started', stepId: 'plan', kind: 'ai', title: 'Lesson plan' },
@@ -79,5 +79,45 @@ describe('buildRunView', () => {
     ]);
     expect(view.segments.map((s) => s.markdown)).toEqual(['One', 'Two']);
     expect(new Set(view.segments.map((s) => s.key)).size).toBe(2);
+  });
+
+  it('shows nothing of an input step’s answers and stops the cursor when a run fails midway', () => {
+    const view = buildRunView([
+      { type: 'step_started', stepId: 'ask', kind: 'input', title: 'Ask' },
+      { type: 'step_output', stepId: 'ask', variable: 'topic', value: 'x' },
+      { type: 'step_started', stepId: 'w', kind: 'ai', title: 'Write' },
+      { type: 'token', stepId: 'w', text: 'Half' },
+      { type: 'error', code: 'network_error', message: 'Lost' },
+    ]);
+    expect(view.segments.map((s) => [s.stepId, s.markdown, s.streaming])).toEqual([['w', 'Half', false]]);
+  });
+});
+
+describe('runViewOfStream', () => {
+  it('is empty before the first run, and running as soon as a start is on its way', () => {
+    expect(runViewOfStream({ status: 'idle', events: [], error: null }, false)).toBeNull();
+    expect(runViewOfStream({ status: 'streaming', events: [], error: null }, false)?.phase).toBe('streaming');
+  });
+
+  it('shows a refusal that came before any event', () => {
+    const view = runViewOfStream({ status: 'failed', events: [], error: { code: 'draft_owner_only', message: 'Only the app’s owner can preview a version that is not deployed' } }, false);
+    expect(view?.phase).toBe('failed');
+    expect(view?.failure?.message).toBe('Only the app’s owner can preview a version that is not deployed');
+  });
+
+  it('says the run was stopped, keeping what was written', () => {
+    const view = runViewOfStream(
+      {
+        status: 'idle',
+        events: [
+          { type: 'step_started', stepId: 'plan', kind: 'ai', title: 'Plan' },
+          { type: 'token', stepId: 'plan', text: 'Half' },
+        ],
+        error: null,
+      },
+      true,
+    );
+    expect(view?.failure?.message).toBe('You stopped the run.');
+    expect(view?.segments[0]).toMatchObject({ markdown: 'Half', streaming: false });
   });
 });

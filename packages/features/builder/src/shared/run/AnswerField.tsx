@@ -3,8 +3,8 @@ import { DEFAULT_MAX_LENGTH } from '@appforge/engine';
 import { Field, TextArea, TextField } from '@appforge/ui';
 import type { ChangeEvent } from 'react';
 import { useState } from 'react';
-import { formatBytes, readFileValue } from '../lib/answers';
-import type { DraftValue } from '../lib/answers';
+import { formatBytes, readFileValue } from './answers';
+import type { DraftValue } from './answers';
 
 export interface AnswerFieldProps {
   field: InputField;

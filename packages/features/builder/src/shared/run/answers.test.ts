@@ -1,6 +1,6 @@
 import { LIMITS } from '@appforge/engine';
 import { describe, expect, it } from 'vitest';
-import { field } from '../test-utils';
+import { field } from '../test/render';
 import { ANSWERS_MAX_BYTES, checkAnswers, emptyDraft, isTextFile, readFileValue } from './answers';
 
 const topic = field({ type: 'text', name: 'topic', label: 'Topic', required: true, maxLength: 100 });

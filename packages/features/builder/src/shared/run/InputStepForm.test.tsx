@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Draft } from '../lib/answers';
-import { field, renderInRouter } from '../test-utils';
+import type { Draft } from './answers';
+import { field, renderInRouter } from '../test/render';
 import { InputStepForm } from './InputStepForm';
 import type { InputStepFormProps } from './InputStepForm';
 
