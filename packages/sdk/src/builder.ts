@@ -2,8 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { invalidInput, requireUuid } from './app-rows';
 import type { Database } from './database.types';
-import { toAppforgeError } from './errors';
-import { streamFunction } from './runs';
+import { followFunctionStream } from './runs';
 import type { BuilderApi, BuilderStreamEvent, GenerateVersionOptions } from './types';
 
 const messageSchema = z
@@ -22,39 +21,23 @@ function isBuilderEventName(name: string): name is keyof typeof builderEventSche
   return Object.hasOwn(builderEventSchemas, name);
 }
 
-async function* builderStream(
+function builderStream(
   supabase: SupabaseClient<Database>,
   body: Record<string, unknown>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<BuilderStreamEvent> {
-  let ended = false;
-  try {
-    for await (const message of streamFunction(supabase, 'generate-app-version', body, signal)) {
-      if (!isBuilderEventName(message.event)) continue;
+  return followFunctionStream<BuilderStreamEvent>(supabase, 'generate-app-version', body, signal, {
+    toEvent: (message) => {
+      if (!isBuilderEventName(message.event)) return null;
       const name = message.event;
       const parsed = builderEventSchemas[name].safeParse(message.data);
-      if (!parsed.success) {
-        ended = true;
-        yield { type: 'error', code: 'invalid_response', message: 'The server sent an unexpected builder event.' };
-        return;
-      }
       // The schema for `name` was the one applied, so the pairing is right.
-      const event = { type: name, ...parsed.data } as BuilderStreamEvent;
-      yield event;
-      if (event.type !== 'progress') {
-        ended = true;
-        return;
-      }
-    }
-  } catch (error) {
-    const normalised = toAppforgeError(error);
-    if (normalised.code !== 'network_error') throw normalised;
-    yield { type: 'error', code: normalised.code, message: normalised.message };
-    return;
-  }
-  if (!ended && !signal?.aborted) {
-    yield { type: 'error', code: 'stream_ended', message: 'The change stopped before it finished. Try again.' };
-  }
+      return parsed.success ? ({ type: name, ...parsed.data } as BuilderStreamEvent) : 'invalid';
+    },
+    isLast: (event) => event.type !== 'progress',
+    unexpected: 'The server sent an unexpected builder event.',
+    stopped: 'The change stopped before it finished. Try again.',
+  });
 }
 
 export function createBuilderApi(supabase: SupabaseClient<Database>): BuilderApi {

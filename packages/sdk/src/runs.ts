@@ -8,6 +8,7 @@ import { parseResponse } from './rows';
 import { TERMINAL_RUN_EVENTS, toRunStreamEvent } from './run-events';
 import type { RunStreamEvent } from './run-events';
 import { readSse } from './sse';
+import type { SseMessage } from './sse';
 import type { AppRunSummary, RunContinueOptions, RunStartOptions, RunsApi } from './types';
 
 const inputsSchema = z.record(z.string(), z.unknown());
@@ -62,40 +63,77 @@ export async function* streamFunction(
   }
 }
 
-/** The run events of a run-app stream; a stream that breaks off ends with an `error` event. */
-async function* runStream(
+/** What a broken stream ends with: the same `error` event for a run and for the builder. */
+export interface StreamError {
+  type: 'error';
+  code: string;
+  message: string;
+}
+
+export interface StreamReading<E> {
+  /** The event a message stands for; null for one this client ignores; 'invalid' when malformed. */
+  toEvent(message: SseMessage): E | null | 'invalid';
+  /** The event after which the function says no more. */
+  isLast(event: E): boolean;
+  /** The error messages for a malformed event and for a stream that ends too early. */
+  unexpected: string;
+  stopped: string;
+}
+
+/**
+ * A function's event stream as typed events. Before the first event a refusal throws (the caller
+ * gets the error itself); afterwards a broken connection, a malformed event or a stream that ends
+ * before its last event becomes an `error` event, part of what the screen shows.
+ */
+export async function* followFunctionStream<E>(
   supabase: SupabaseClient<Database>,
+  name: string,
   body: Record<string, unknown>,
   signal: AbortSignal | undefined,
-): AsyncGenerator<RunStreamEvent> {
-  const messages = streamFunction(supabase, 'run-app', body, signal);
+  reading: StreamReading<E>,
+): AsyncGenerator<E | StreamError> {
   let ended = false;
   try {
-    for await (const message of messages) {
-      const event = toRunStreamEvent(message.event, message.data);
+    for await (const message of streamFunction(supabase, name, body, signal)) {
+      const event = reading.toEvent(message);
       if (event === null) continue;
-      if (event.type === 'invalid') {
+      if (event === 'invalid') {
         ended = true;
-        yield { type: 'error', code: 'invalid_response', message: 'The server sent an unexpected run event.' };
+        yield { type: 'error', code: 'invalid_response', message: reading.unexpected };
         return;
       }
       yield event;
-      if (TERMINAL_RUN_EVENTS.has(event.type)) {
+      if (reading.isLast(event)) {
         ended = true;
         return;
       }
     }
   } catch (error) {
-    // Before the first event the caller gets the error itself (a refused run); afterwards it is
-    // part of what the run shows.
     const normalised = toAppforgeError(error);
     if (normalised.code !== 'network_error') throw normalised;
     yield { type: 'error', code: normalised.code, message: normalised.message };
     return;
   }
   if (!ended && !signal?.aborted) {
-    yield { type: 'error', code: 'stream_ended', message: 'The run stopped before it finished. Try again.' };
+    yield { type: 'error', code: 'stream_ended', message: reading.stopped };
   }
+}
+
+/** The run events of a run-app stream; a stream that breaks off ends with an `error` event. */
+function runStream(
+  supabase: SupabaseClient<Database>,
+  body: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<RunStreamEvent> {
+  return followFunctionStream<RunStreamEvent>(supabase, 'run-app', body, signal, {
+    toEvent: (message) => {
+      const event = toRunStreamEvent(message.event, message.data);
+      return event === null ? null : event.type === 'invalid' ? 'invalid' : event;
+    },
+    isLast: (event) => TERMINAL_RUN_EVENTS.has(event.type),
+    unexpected: 'The server sent an unexpected run event.',
+    stopped: 'The run stopped before it finished. Try again.',
+  });
 }
 
 function runBody(options: RunStartOptions | RunContinueOptions): Record<string, unknown> {
