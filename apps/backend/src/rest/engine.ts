@@ -480,9 +480,13 @@ export function createEngine(options: EngineOptions) {
       }
       return { status, headers, body: null };
     };
+    // Nothing can refuse the write after its statement (no tx=rollback, no singular or
+    // max-affected check): COMMIT rides along. A statement that fails leaves the transaction
+    // aborted, so the COMMIT behind it rolls back, as on the read path.
+    const final = !rollback && negotiated.media !== 'object' && !(prefs.maxAffected !== undefined && prefs.handling === 'strict');
     try {
       return await run(caller, request, false, schema, async (tx) => {
-        const result = await tx.query<QueryRow>(sql, values);
+        const result = await tx.query<QueryRow>(sql, values, { final });
         const response = respond(result.rows[0] ?? { page_total: 0, body: null });
         if (rollback) throw new Rollback(response);
         return response;
