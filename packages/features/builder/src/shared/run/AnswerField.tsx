@@ -133,19 +133,16 @@ function FileControl({ field, id, value, error, disabled, onChange }: AnswerFiel
  */
 export function AnswerField(props: AnswerFieldProps) {
   const { field, id, value, error, disabled = false, onChange } = props;
+  // What the text-like controls (text, long text, number) share.
+  const textLike = { id, name: field.name, label: field.label, error, required: field.required, disabled };
   switch (field.type) {
     case 'text':
       return (
         <TextField
-          id={id}
-          name={field.name}
-          label={field.label}
+          {...textLike}
           hint={field.help}
-          error={error}
-          required={field.required}
           placeholder={field.placeholder}
           value={textOf(value)}
-          disabled={disabled}
           autoComplete="off"
           onChange={(event) => onChange(event.target.value)}
         />
@@ -156,16 +153,11 @@ export function AnswerField(props: AnswerFieldProps) {
       const count = `${text.length.toLocaleString()} / ${max.toLocaleString()} characters`;
       return (
         <TextArea
-          id={id}
-          name={field.name}
-          label={field.label}
+          {...textLike}
           hint={field.help ? `${field.help} (${count})` : count}
-          error={error}
-          required={field.required}
           placeholder={field.placeholder}
           value={text}
           rows={6}
-          disabled={disabled}
           onChange={(event) => onChange(event.target.value)}
         />
       );
@@ -173,12 +165,8 @@ export function AnswerField(props: AnswerFieldProps) {
     case 'number':
       return (
         <TextField
-          id={id}
-          name={field.name}
-          label={field.label}
+          {...textLike}
           hint={field.help}
-          error={error}
-          required={field.required}
           placeholder={field.placeholder}
           type="number"
           inputMode={field.integer ? 'numeric' : 'decimal'}
@@ -186,7 +174,6 @@ export function AnswerField(props: AnswerFieldProps) {
           max={field.max}
           step={field.integer ? 1 : 'any'}
           value={textOf(value)}
-          disabled={disabled}
           onChange={(event) => onChange(event.target.value)}
         />
       );
