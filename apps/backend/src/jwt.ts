@@ -24,6 +24,10 @@ export interface JwtService {
   readonly issuer: string;
 }
 
+/** Verified tokens kept (PostgREST's JWT cache): a signature is checked once per token. */
+const VERIFIED_CACHE_SIZE = 1000;
+const CLOCK_TOLERANCE_S = 30;
+
 // Fixed iat/exp so that the keys derived from a secret never change between restarts.
 const KEY_IAT = 1_767_225_600; // 2026-01-01
 const KEY_EXP = 2_082_758_400; // 2036-01-01
@@ -37,6 +41,7 @@ export async function createJwtService(secret: string, issuer: string): Promise<
       .setExpirationTime(KEY_EXP)
       .sign(key);
   const [anonKey, serviceRoleKey] = await Promise.all([apiKey('anon'), apiKey('service_role')]);
+  const verified = new Map<string, JWTPayload>();
   return {
     anonKey,
     serviceRoleKey,
@@ -48,9 +53,25 @@ export async function createJwtService(secret: string, issuer: string): Promise<
       return jwt.sign(key);
     },
     async verify(token) {
+      const now = Math.floor(Date.now() / 1000);
+      const known = verified.get(token);
+      if (known !== undefined) {
+        // The signature was checked; the times are checked again on every use.
+        if (typeof known.exp === 'number' && now > known.exp + CLOCK_TOLERANCE_S) {
+          verified.delete(token);
+          throw new JwtError('expired', 'JWT expired');
+        }
+        if (typeof known.nbf !== 'number' || now >= known.nbf - CLOCK_TOLERANCE_S) return known;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: 30 });
-        return payload;
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: CLOCK_TOLERANCE_S });
+        if (verified.size >= VERIFIED_CACHE_SIZE) {
+          const oldest = verified.keys().next().value;
+          if (oldest !== undefined) verified.delete(oldest);
+        }
+        const frozen = Object.freeze(payload);
+        verified.set(token, frozen);
+        return frozen;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'JWT expired');
         throw new JwtError('invalid', 'invalid JWT');

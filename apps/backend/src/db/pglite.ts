@@ -4,6 +4,7 @@ import { PGlite, protocol, types } from '@electric-sql/pglite';
 import type { messages } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { isPgError } from './database.js';
 import type { Database, QueryOptions, QueryResult, Queryable, Statement, TransactionOptions } from './database.js';
 import { textParam } from './text-param.js';
 
@@ -79,19 +80,101 @@ const BEGIN = { sql: 'begin', params: [] } satisfies Statement;
 const COMMIT = { sql: 'commit', params: [] } satisfies Statement;
 const ROLLBACK = { sql: 'rollback', params: [] } satisfies Statement;
 
-/** Parse/Bind/Describe/Execute for each statement and one Sync: a whole batch in one call into Postgres. */
-function batchMessage(statements: readonly Statement[]): Uint8Array {
-  const parts: Uint8Array[] = [];
+/** Named statements kept per database (one PGlite session); the least recently used go beyond this. */
+const STATEMENT_CACHE_SIZE = 500;
+/** SQLSTATEs of a named statement gone stale: its result type changed under DDL, or it was deallocated. */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
+/**
+ * Prepared statements for the batched path, as PostgREST prepares its own: Postgres parses and
+ * plans a statement once per session and then only binds it (in PGlite, planning a short query
+ * costs more than running it). Postgres replans a cached statement by itself when a table it
+ * reads changes, when the role differs under row-level security, or when search_path differs.
+ */
+class StatementCache {
+  private readonly names = new Map<string, string>();
+  private counter = 0;
+  /** Names whose Parse went out in a batch not yet answered without error. */
+  private pending: string[] = [];
+  /** Named statements to close in the next batch (evicted). */
+  private closing: string[] = [];
+
+  /** The statement's name, and whether this batch must Parse it. */
+  lookup(sql: string): { name: string; parse: boolean } {
+    const known = this.names.get(sql);
+    if (known !== undefined) {
+      // Map order is recency order: a hit moves to the back.
+      this.names.delete(sql);
+      this.names.set(sql, known);
+      return { name: known, parse: false };
+    }
+    this.counter += 1;
+    const name = `appforge_${this.counter}`;
+    this.names.set(sql, name);
+    this.pending.push(name);
+    if (this.names.size > STATEMENT_CACHE_SIZE) {
+      const [oldestSql, oldestName] = this.names.entries().next().value as [string, string];
+      this.names.delete(oldestSql);
+      this.closing.push(oldestName);
+    }
+    return { name, parse: true };
+  }
+
+  /** Close messages for evicted statements, sent ahead of the next batch's own messages. */
+  takeClosing(): string[] {
+    const names = this.closing;
+    this.closing = [];
+    return names;
+  }
+
+  /** The batch was answered: its new statements exist in the session. */
+  confirm(): void {
+    this.pending = [];
+  }
+
+  /**
+   * The batch failed: Postgres skipped every message after the error, so a new statement may
+   * not exist. Forget them and close them (closing a name that does not exist is no error).
+   */
+  abandon(): string[] {
+    const abandoned = new Set(this.pending);
+    this.pending = [];
+    for (const [sql, name] of this.names) if (abandoned.has(name)) this.names.delete(sql);
+    return [...abandoned];
+  }
+
+  /** Every statement is suspect (DDL changed a result type, or something deallocated them). */
+  clear(): string[] {
+    const all = [...this.names.values(), ...this.closing];
+    this.names.clear();
+    this.pending = [];
+    this.closing = [];
+    return all;
+  }
+}
+
+/**
+ * Bind/Describe/Execute for each statement (Parse first when its named statement is new) and one
+ * Sync: a whole batch in one call into Postgres. BEGIN, COMMIT and ROLLBACK go unnamed.
+ */
+function batchMessage(statements: readonly Statement[], cache: StatementCache): Uint8Array {
+  const parts: Uint8Array[] = cache.takeClosing().map((name) => protocol.serialize.close({ type: 'S', name }));
   for (const statement of statements) {
+    const control = statement === BEGIN || statement === COMMIT || statement === ROLLBACK;
+    const { name, parse } = control ? { name: '', parse: true } : cache.lookup(statement.sql);
     // No parameter types: Postgres infers them and reads the text, exactly as node-postgres binds.
+    if (parse) parts.push(protocol.serialize.parse({ name, text: statement.sql }));
     parts.push(
-      protocol.serialize.parse({ text: statement.sql }),
-      protocol.serialize.bind({ values: statement.params.map(textParam) }),
+      protocol.serialize.bind({ statement: name, values: statement.params.map(textParam) }),
       protocol.serialize.describe({ type: 'P' }),
       protocol.serialize.execute({}),
     );
   }
   parts.push(protocol.serialize.sync());
+  return concat(parts);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
   const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -129,30 +212,64 @@ function batchResults(db: PGlite, answer: readonly messages.BackendMessage[]): Q
   return results;
 }
 
+/** Sends one batch; on failure forgets (and closes) the statements it introduced. */
+async function sendBatch(db: PGlite, cache: StatementCache, statements: readonly Statement[]): Promise<QueryResult<unknown>[]> {
+  try {
+    const { messages: answer } = await db.execProtocol(batchMessage(statements, cache), { syncToFs: false });
+    cache.confirm();
+    return batchResults(db, answer);
+  } catch (error) {
+    const stale = isPgError(error) && STALE_STATEMENT.has(error.code);
+    const names = stale ? cache.clear() : cache.abandon();
+    if (names.length > 0) {
+      const close = concat([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()]);
+      await db.execProtocol(close, { syncToFs: false }).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
 /**
- * A transaction whose statements go to Postgres in batches: BEGIN, the prelude and the first
- * query in one call, COMMIT in the next (or in the same one for a `final` query) — instead of the
- * six protocol calls PGlite's query() makes per statement and two each for BEGIN and COMMIT.
- * Holds PGlite's transaction and query locks throughout, as PGlite's own transaction() does.
+ * A transaction whose statements go to Postgres in batches of prepared statements. A `final`
+ * first query goes out with the prelude alone: the extended protocol runs everything up to Sync
+ * as one implicit transaction (set_config(…, true) lasts until it ends, an error rolls all of it
+ * back), so BEGIN and COMMIT cost nothing. Otherwise BEGIN, the prelude and the first query go in
+ * one call, COMMIT in the next (or along with a later `final` query). Holds PGlite's transaction
+ * and query locks throughout, as PGlite's own transaction() does.
  */
-async function batchedTransaction<T>(db: PGlite, fn: (tx: Queryable) => Promise<T>, prelude: Statement): Promise<T> {
+async function batchedTransaction<T>(
+  db: PGlite,
+  cache: StatementCache,
+  fn: (tx: Queryable) => Promise<T>,
+  prelude: Statement,
+): Promise<T> {
   return db._runExclusiveTransaction(() =>
     db._runExclusiveQuery(async () => {
       // An object, not a let: TypeScript would narrow a let across the awaits below.
       const status: { state: 'idle' | 'open' | 'done' } = { state: 'idle' };
-      const send = async (statements: readonly Statement[]): Promise<QueryResult<unknown>[]> => {
-        const { messages: answer } = await db.execProtocol(batchMessage(statements), { syncToFs: false });
-        return batchResults(db, answer);
-      };
+      const send = (statements: readonly Statement[]): Promise<QueryResult<unknown>[]> => sendBatch(db, cache, statements);
+      // The first batch of a transaction changes nothing when it fails, so a statement gone stale
+      // under DDL is simply parsed again once.
+      const sendFirst = (statements: readonly Statement[]): Promise<QueryResult<unknown>[]> =>
+        send(statements).catch((error: unknown) => {
+          if (isPgError(error) && STALE_STATEMENT.has(error.code)) return send(statements);
+          throw error;
+        });
       const tx: Queryable = {
         async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
           if (status.state === 'done') throw new Error('This transaction has already committed');
+          const statement = { sql, params };
+          if (status.state === 'idle' && options.final) {
+            status.state = 'done';
+            const results = await sendFirst([prelude, statement]);
+            return results[1] as QueryResult<R>;
+          }
           const statements: Statement[] = status.state === 'idle' ? [BEGIN, prelude] : [];
-          statements.push({ sql, params });
+          statements.push(statement);
           if (options.final) statements.push(COMMIT);
           const wasIdle = status.state === 'idle';
           status.state = 'open';
-          const results = await send(statements);
+          const results = await (wasIdle ? sendFirst(statements) : send(statements));
           if (options.final) status.state = 'done';
           return results[wasIdle ? 2 : 0] as QueryResult<R>;
         },
@@ -217,11 +334,12 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     throw error;
   }
   const base = wrap(db);
+  const statements = new StatementCache();
   return {
     kind: 'pglite',
     ...base,
     transaction: <T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> =>
-      options.prelude ? batchedTransaction(db, fn, options.prelude) : db.transaction((tx) => fn(wrap(tx))),
+      options.prelude ? batchedTransaction(db, statements, fn, options.prelude) : db.transaction((tx) => fn(wrap(tx))),
     dumpDataDir: () => db.dumpDataDir('none'),
     async listen(channel, onPayload) {
       const unsubscribe = await db.listen(channel, onPayload);

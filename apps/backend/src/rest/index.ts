@@ -22,7 +22,6 @@ export type RestApi = Hono<AppEnv> & {
   ready: () => Promise<SchemaCache>;
 };
 
-const CALLER_CACHE_SIZE = 512;
 const REFRESH_INTERVAL_MS = 1000;
 
 /** The PostgREST-compatible data API, mounted at /rest/v1. */
@@ -89,16 +88,10 @@ export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): 
     refreshCache,
   });
 
-  // Verifying an HS256 JWT on every request is measurable; remember recent verdicts until expiry.
-  const callers = new Map<string, { caller: RestCaller; expiresAt: number }>();
-
   async function callerFor(c: Context<AppEnv>): Promise<RestCaller | RestError> {
     const authorization = c.req.header('authorization');
     const apikey = c.req.header('apikey');
-    const cacheKey = `${authorization ?? ''}\u0000${authorization ? '' : (apikey ?? '')}`;
-    const cached = callers.get(cacheKey);
-    const now = Date.now();
-    if (cached && cached.expiresAt > now) return cached.caller;
+    // The JWT service remembers verified tokens (signature once, times on every use).
     const result = await resolveCaller(deps.jwt, { authorization, apikey });
     if (!result.ok) {
       if (result.reason === 'missing') {
@@ -121,15 +114,7 @@ export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): 
         'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
       });
     }
-    const caller: RestCaller = { role: result.caller.role, claims: result.caller.claims };
-    const exp = typeof result.caller.claims.exp === 'number' ? result.caller.claims.exp * 1000 : now + 60_000;
-    if (callers.size >= CALLER_CACHE_SIZE) {
-      const oldest = callers.keys().next();
-      if (!oldest.done) callers.delete(oldest.value);
-    }
-    // Never keep a verdict past the token's expiry (skew included) or longer than a minute.
-    callers.set(cacheKey, { caller, expiresAt: Math.min(exp, now + 60_000) });
-    return caller;
+    return { role: result.caller.role, claims: result.caller.claims };
   }
 
   const app = new Hono<AppEnv>();
