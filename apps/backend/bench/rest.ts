@@ -1,4 +1,4 @@
-// pnpm bench:rest [--postgres]: /rest/v1 throughput and latency next to a bare node:http server
+// pnpm bench:rest [--postgres] [--scale=0.5] [--only=GET]: /rest/v1 throughput and latency next to a bare node:http server
 // running the equivalent hand-written SQL on the same Database adapter. Four scenarios at 1, 10 and
 // 50 concurrent clients: single-row GET by id, a filtered list of 50 rows with one embedded
 // resource, a single insert, a bulk insert of 100 rows. Loopback only, bounded request counts.
@@ -13,6 +13,8 @@ const LEVELS = [1, 10, 50] as const;
 /** `--scale=0.25` runs a quarter of the requests (a busy machine); ratios stay measured side by side. */
 const SCALE = Number(process.argv.find((arg) => arg.startsWith('--scale='))?.slice('--scale='.length) ?? '1');
 if (!(SCALE > 0 && SCALE <= 10)) throw new Error('--scale must be a number above 0 and at most 10');
+/** `--only=GET` runs the scenarios whose name contains the text (case-insensitive). */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).toLowerCase();
 const AUTHORS = 100;
 const POSTS = 10_000;
 
@@ -185,7 +187,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${'scenario'.padEnd(22)} ${'conc'.padStart(4)} | ${'rest r/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'bare r/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | rest/bare\n`,
   );
-  for (const scenario of scenarios(backend.anonKey)) {
+  for (const scenario of scenarios(backend.anonKey).filter((s) => ONLY === undefined || s.name.toLowerCase().includes(ONLY))) {
     for (const concurrency of LEVELS) {
       const requests = Math.max(50, Math.round(scenario.requests[concurrency] * SCALE));
       const rest = await runLoad({ concurrency, requests, fn: (_w, n) => scenario.rest(url, n) });

@@ -176,7 +176,8 @@ describe('gateway edge', () => {
     const response = await createApp({ ...backend.deps, db: closed }).request('/health');
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: 'unavailable', database: 'pglite' });
-  });
+    // Starting a second PGlite (initdb in WebAssembly) takes long on a busy machine.
+  }, 90_000);
 
   it('answers malformed JSON read by a route with 400, not 500', async () => {
     const app = createApp(backend.deps);
