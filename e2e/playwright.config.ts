@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
+import { FAKE_MODEL_API_KEY, FAKE_MODEL_BASE_URL, FAKE_MODEL_ID, FAKE_MODEL_URL } from './servers/fake-model-protocol';
 
 // Playwright drives the system's Debian Chromium (no browser download: the machine is offline).
 // `turbo run e2e` builds every dependency first (apps/web with apps/web/.env.production, the
@@ -73,6 +74,42 @@ const servers: WebServer[] = [
       SITE_URL: 'http://localhost:4173',
       ACCESS_POLICY: 'invite',
       ACCESS_ALLOW_LIST: '@invited.example',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: !CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  // A protocol-true fake OpenAI-compatible model server on loopback (servers/fake-model.ts), which
+  // the creator test scripts through its control API…
+  {
+    name: 'fake-model',
+    command: `${pnpm} --filter @appforge/e2e fake-model`,
+    cwd: ROOT,
+    url: `${FAKE_MODEL_URL}/health`,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  // …and a third backend whose model calls go to it (AI_BASE_URL), with the open policy and an
+  // in-memory database. The creator test re-routes its browsers' backend calls here (page.route),
+  // so every model call of its flow reaches the fake; the other tests keep the offline model.
+  {
+    name: 'backend-ai',
+    command: `${pnpm} --filter @appforge/backend start`,
+    cwd: ROOT,
+    url: 'http://127.0.0.1:54341/health',
+    env: {
+      BACKEND_PORT: '54341',
+      MAILBOX_PORT: '54344',
+      DATA_DIR: 'memory://',
+      SITE_URL: 'http://localhost:4173',
+      ACCESS_POLICY: 'open',
+      AI_BASE_URL: FAKE_MODEL_BASE_URL,
+      AI_API_KEY: FAKE_MODEL_API_KEY,
+      AI_MODEL: FAKE_MODEL_ID,
       LOG_LEVEL: 'warn',
     },
     reuseExistingServer: !CI,
