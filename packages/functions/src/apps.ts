@@ -15,6 +15,8 @@ export interface AppRow {
   visibility: Visibility;
   draft_version_id: string | null;
   deployed_version_id: string | null;
+  /** The owner's database the app's `database` steps use (see app-database.ts). */
+  database_id: string | null;
   /** From the owner-only AppConfig table; null when the owner never set it. */
   config: AppRunConfig | null;
 }
@@ -53,7 +55,7 @@ export interface VersionRow {
   spec: unknown;
 }
 
-const APP_COLUMNS = 'id, owner_id, name, visibility, draft_version_id, deployed_version_id';
+const APP_COLUMNS = 'id, owner_id, name, visibility, draft_version_id, deployed_version_id, database_id';
 const VERSION_COLUMNS = 'id, app_id, number, frozen, spec';
 
 /** Largest JSON body the AI-app functions read (inputs, messages): 64 KB. */

@@ -2,6 +2,7 @@ import { parseAppSpec, resumeApp, runApp, runStateSchema, systemClock } from '@a
 import type { RunEvent, RunState, RunStream } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import { z } from 'zod';
+import { appDatabase } from './app-database.ts';
 import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse, withAppConfig } from './apps.ts';
 import type { AppRow } from './apps.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
@@ -219,6 +220,7 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       }
       const options = {
         model: withAppConfig(model, app.config),
+        database: appDatabase(supabase, app),
         clock: systemClock,
         persist,
         signal: sink.signal,

@@ -83,6 +83,13 @@ export type Database = {
         }
         Relationships: [
           {
+            foreignKeyName: "App_database_id_fkey"
+            columns: ["database_id"]
+            isOneToOne: false
+            referencedRelation: "Database"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "App_deployed_version_id_fkey"
             columns: ["deployed_version_id"]
             isOneToOne: false
@@ -485,6 +492,103 @@ export type Database = {
           },
         ]
       }
+      Database: {
+        Row: {
+          created_at: string
+          description: string
+          id: string
+          name: string
+          owner_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string
+          id?: string
+          name: string
+          owner_id?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          id?: string
+          name?: string
+          owner_id?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      DatabaseRow: {
+        Row: {
+          created_at: string
+          data: Json
+          id: string
+          table_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          data?: Json
+          id?: string
+          table_id: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          data?: Json
+          id?: string
+          table_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "DatabaseRow_table_id_fkey"
+            columns: ["table_id"]
+            isOneToOne: false
+            referencedRelation: "DatabaseTable"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      DatabaseTable: {
+        Row: {
+          columns: Json
+          created_at: string
+          database_id: string
+          id: string
+          name: string
+          position: number
+          updated_at: string
+        }
+        Insert: {
+          columns?: Json
+          created_at?: string
+          database_id: string
+          id?: string
+          name: string
+          position?: number
+          updated_at?: string
+        }
+        Update: {
+          columns?: Json
+          created_at?: string
+          database_id?: string
+          id?: string
+          name?: string
+          position?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "DatabaseTable_database_id_fkey"
+            columns: ["database_id"]
+            isOneToOne: false
+            referencedRelation: "Database"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       school_member: {
         Row: {
           created_at: string
@@ -556,6 +660,16 @@ export type Database = {
       bundle_allowed_users: {
         Args: { bundle_id: string }
         Returns: string[]
+      }
+      database_table_rows: {
+        Args: { table_id: string; filters?: Json; max_rows?: number }
+        Returns: {
+          created_at: string
+          data: Json
+          id: string
+          table_id: string
+          updated_at: string
+        }[]
       }
     }
     Enums: {
