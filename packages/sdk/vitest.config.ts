@@ -10,6 +10,9 @@ export default defineConfig(
       globalSetup: ['./test/global-setup.ts'],
       // Integration files each start a real backend on in-memory PGlite (CPU-heavy): keep it low.
       maxWorkers: 2,
+      // Starting a backend (migrations on PGlite) takes far longer when other packages' tests share
+      // the two cores; a slow start is not a failure of what the file tests.
+      hookTimeout: 180_000,
     },
   }),
 );

@@ -70,6 +70,20 @@ function appNotFound(cause?: unknown): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: 'This app was not found.', status: 404, cause });
 }
 
+/** The database refuses a link to a database that is not the caller's (or does not exist). */
+function linkRefused(error: { message: string; code: string }, status: number): AppforgeError {
+  const normalised = fromPostgrest(error, status);
+  if (normalised.code === 'permission_denied' || normalised.code === 'constraint_violation') {
+    return new AppforgeError({
+      code: 'permission_denied',
+      message: 'That database is not one of yours, so this app cannot use it.',
+      status: 403,
+      cause: error,
+    });
+  }
+  return normalised;
+}
+
 export async function signedInUserId(supabase: SupabaseClient<Database>): Promise<string> {
   const { data, error } = await supabase.auth.getSession();
   if (error) throw toAppforgeError(error);
@@ -233,6 +247,24 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
       const { error, status } = await supabase.from('App').update({ icon_path: iconPath }).eq('id', appId).eq('owner_id', ownerId);
       if (error) throw fromPostgrest(error, status);
       return { icon_path: iconPath, icon_url: supabase.storage.from(APP_ICONS_BUCKET).getPublicUrl(iconPath).data.publicUrl };
+    },
+
+    async linkDatabase(appId, databaseId) {
+      requireUuid(appId, 'The app');
+      if (databaseId !== null) requireUuid(databaseId, 'The database');
+      const ownerId = await signedInUserId(supabase);
+      const { data, error, status } = await supabase
+        .from('App')
+        .update({ database_id: databaseId })
+        .eq('id', appId)
+        .eq('owner_id', ownerId)
+        .select(APP_DETAIL_COLUMNS)
+        .maybeSingle();
+      if (error) throw linkRefused(error, status);
+      if (data === null) throw appNotFound({ appId });
+      const row = parseResponse(appDetailRowSchema, data, 'the app');
+      const [config, runs] = await Promise.all([readConfig(supabase, row.id), runsLastSevenDays(supabase, [row.id])]);
+      return { ...row, config, icon_url: iconUrlOf(supabase, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 };
     },
 
     async deploy(appId, versionId) {

@@ -6,6 +6,7 @@ import type { Database } from './database.types';
 import { createFunctionsApi } from './functions';
 import { createAppsApi } from './apps';
 import { createBuilderApi } from './builder';
+import { createDatabasesApi } from './databases';
 import { createBundlesApi } from './names';
 import { createRunsApi } from './runs';
 import { createVersionsApi } from './versions';
@@ -33,6 +34,7 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     supabase,
     users: createUsersApi(supabase, functions),
     apps: createAppsApi(supabase),
+    databases: createDatabasesApi(supabase),
     versions: createVersionsApi(supabase),
     runs: createRunsApi(supabase),
     builder: createBuilderApi(supabase),

@@ -23,6 +23,26 @@ export type {
   PublicApp,
 } from './app-rows';
 export { APP_ICONS_BUCKET } from './apps';
+export {
+  DATABASE_COLUMN_TYPES,
+  MAX_DATABASE_COLUMNS,
+  createDatabaseInputSchema,
+  databaseColumnSchema,
+  databaseColumnsSchema,
+  databaseNameSchema,
+  databasePatchSchema,
+  tableNameSchema,
+} from './database-rows';
+export type {
+  CreateDatabaseInput,
+  DatabaseColumn,
+  DatabaseColumnType,
+  DatabaseDetail,
+  DatabasePatch,
+  DatabaseSummary,
+  DatabaseTableInfo,
+  NewDatabaseTable,
+} from './database-rows';
 export { TERMINAL_RUN_EVENTS } from './run-events';
 export type { RunStreamEvent } from './run-events';
 export { withoutTrailingHash } from './auth';
@@ -54,6 +74,7 @@ export type {
   BundlesApi,
   CustomDomainTarget,
   CustomDomainsApi,
+  DatabasesApi,
   EnsureUserResult,
   Factor,
   FunctionsApi,

@@ -20,6 +20,7 @@ import type {
   AppVisibility,
   PublicApp,
 } from './app-rows';
+import type { CreateDatabaseInput, DatabaseDetail, DatabasePatch, DatabaseSummary } from './database-rows';
 import type { Database, Tables } from './database.types';
 import type { RunStreamEvent } from './run-events';
 
@@ -146,6 +147,23 @@ export interface AppsApi {
     input: { appDescriptionId: string } | { description: string },
   ): Promise<CreateFromDescriptionResult>;
   deploy(appId: string, versionId: string): Promise<DeployResult>;
+  /**
+   * Links the app to one of the caller's databases, or unlinks it (null). Someone else's database
+   * is refused by the database (`permission_denied`, 403); nothing changes.
+   */
+  linkDatabase(appId: string, databaseId: string | null): Promise<AppDetail>;
+}
+
+export interface DatabasesApi {
+  /** The caller's databases, most recently changed first, each with its number of tables. */
+  listMine(): Promise<DatabaseSummary[]>;
+  /** One of the caller's databases with its tables in order (`not_found` for anyone else's). */
+  get(databaseId: string): Promise<DatabaseDetail>;
+  /** Creates a database and, optionally, its first tables. */
+  create(input: CreateDatabaseInput): Promise<DatabaseDetail>;
+  update(databaseId: string, patch: DatabasePatch): Promise<DatabaseDetail>;
+  /** Deletes the database, its tables and rows; apps that used it are unlinked. */
+  remove(databaseId: string): Promise<void>;
 }
 
 export interface CreateDraftInput {
@@ -291,6 +309,7 @@ export interface AppforgeClient {
   supabase: SupabaseClient<Database>;
   users: UsersApi;
   apps: AppsApi;
+  databases: DatabasesApi;
   versions: VersionsApi;
   runs: RunsApi;
   builder: BuilderApi;

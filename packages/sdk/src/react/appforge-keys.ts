@@ -27,6 +27,11 @@ export const appforgeKeys = {
     ['appforge', 'user', userId ?? null, 'apps', 'runs', appId ?? null, params] as const,
   run: (userId: string | undefined, runId: string | undefined) =>
     ['appforge', 'user', userId ?? null, 'apps', 'run', runId ?? null] as const,
+  /** The person's databases and their tables. */
+  databases: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'databases'] as const,
+  myDatabases: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'databases', 'mine'] as const,
+  database: (userId: string | undefined, databaseId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'databases', 'database', databaseId ?? null] as const,
   recentRuns: (userId: string | undefined, limit: number) =>
     ['appforge', 'user', userId ?? null, 'apps', 'recent-runs', limit] as const,
 };

@@ -3,6 +3,7 @@ import { appSpecSchema } from '@appforge/engine';
 import type { AppSpec, AppSpecInput } from '@appforge/engine';
 import { DEFAULT_CONFIG, DEFAULT_DESIGN, DEFAULT_PRICE } from '../app-rows';
 import type { AppDetail, AppVersionRow } from '../app-rows';
+import type { DatabaseColumn, DatabaseDetail, DatabaseTableInfo } from '../database-rows';
 import type { AppRunSummary, CustomDomainTarget, Factor, Session, User, UserIdentity, UserRow } from '../types';
 
 let sequence = 0;
@@ -212,5 +213,41 @@ export function makeRun(overrides: Partial<AppRunSummary> = {}): AppRunSummary {
     updated_at: now,
     duration_ms: 0,
     ...overrides,
+  };
+}
+
+/** A table of a database (DatabaseTableInfo); `database_id` should be its database's id. */
+export function makeDatabaseTable(overrides: Partial<DatabaseTableInfo> = {}): DatabaseTableInfo {
+  const now = new Date().toISOString();
+  const columns: DatabaseColumn[] = [
+    { name: 'name', type: 'text' },
+    { name: 'score', type: 'number' },
+  ];
+  return {
+    id: crypto.randomUUID(),
+    database_id: crypto.randomUUID(),
+    name: `Table ${next()}`,
+    columns,
+    position: 0,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+/** A database with its tables (DatabaseDetail); its tables get its id. */
+export function makeDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
+  const now = new Date().toISOString();
+  const id = overrides.id ?? crypto.randomUUID();
+  const tables = overrides.tables ?? [makeDatabaseTable({ name: 'Entries' })];
+  return {
+    id,
+    owner_id: crypto.randomUUID(),
+    name: `Database ${next()}`,
+    description: '',
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+    tables: tables.map((table, position) => ({ ...table, database_id: id, position })),
   };
 }

@@ -23,6 +23,8 @@ import { displayNameSchema } from '../users';
 import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
 import { createFakeApps } from './fake-apps';
 import type { FakeAppsData } from './fake-apps';
+import { createFakeDatabases } from './fake-databases';
+import type { FakeDatabasesData } from './fake-databases';
 import { createFakeSupabase } from './fake-supabase';
 
 /** Everything the fake remembers; tests read and change it through `client.fake.data`. */
@@ -58,6 +60,8 @@ export interface FakeAppforgeData {
   descriptions: FakeAppsData['descriptions'];
   /** Uploaded icons: path → content type. */
   icons: FakeAppsData['icons'];
+  /** Everyone's databases by id, with their tables (see makeDatabase). */
+  databases: FakeDatabasesData['databases'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -153,9 +157,11 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     runs: {},
     descriptions: {},
     icons: {},
+    databases: {},
     ...initial,
   };
   const appParts = createFakeApps(data);
+  const databaseParts = createFakeDatabases(data);
   const failures = new Map<FakeMethod, AppforgeError>(
     Object.entries(overrides.failures ?? {}) as [FakeMethod, AppforgeError][],
   );
@@ -257,7 +263,9 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
         return name;
       },
       ...appParts.apps,
+      linkDatabase: databaseParts.linkDatabase,
     },
+    databases: databaseParts.databases,
     versions: appParts.versions,
     runs: appParts.runs,
     builder: appParts.builder,
@@ -465,6 +473,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     supabase: overrides.supabase ?? (undefined as unknown as SupabaseClient<Database>),
     users: wrap('users'),
     apps: wrap('apps'),
+    databases: wrap('databases'),
     versions: wrap('versions'),
     runs: wrap('runs'),
     builder: wrap('builder'),

@@ -9,9 +9,12 @@ export type {
   SentCode,
 } from './fake-client';
 export type { FakeAppsData, FakeDescription, FakeRun } from './fake-apps';
+export type { FakeDatabasesData } from './fake-databases';
 export {
   makeApp,
   makeCustomDomain,
+  makeDatabase,
+  makeDatabaseTable,
   makeFactor,
   makeIdentity,
   makeRun,

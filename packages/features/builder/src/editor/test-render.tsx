@@ -36,5 +36,5 @@ export function renderRoutes(client: FakeAppforgeClient, path: string, extra: Ro
     { path: '/app-data/:appId', element: <h1>Run history</h1> },
     ...extra,
   ];
-  return renderWithProviders(routes, path, { client });
+  return renderWithProviders(routes, path, { client, toasts: true });
 }

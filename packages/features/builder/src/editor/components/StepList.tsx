@@ -17,7 +17,13 @@ import { Link } from 'react-router';
 import { describeNext } from '../lib/spec-ops';
 import { STEP_KIND_LABELS } from '../lib/step-kinds';
 
-export type NewStepKind = 'input' | 'ai' | 'output';
+export type NewStepKind = 'input' | 'ai' | 'output' | 'database';
+
+/**
+ * Whether a database step can be added: it needs a table of the app's linked database. Otherwise
+ * the menu links to where one is linked or given a table.
+ */
+export type DatabaseChoice = { state: 'ready' } | { state: 'loading' } | { state: 'missing'; href: string; label: string };
 
 
 const NEW_STEP_CHOICES: { kind: NewStepKind; label: string; hint: string }[] = [
@@ -36,6 +42,7 @@ export interface StepListProps {
   onMove: (from: number, to: number) => void;
   /** Adds a step of `kind` at position `index`. */
   onAdd: (index: number, kind: NewStepKind) => void;
+  database: DatabaseChoice;
 }
 
 const instructions: ScreenReaderInstructions = {
@@ -47,7 +54,7 @@ const instructions: ScreenReaderInstructions = {
  * The version's steps in order, reorderable by drag and drop or from the keyboard (dnd-kit), with
  * an "Add a step here" point before, between and after the steps.
  */
-export function StepList({ spec, problems, readOnly, stepHref, nextHref, deleteHref, onMove, onAdd }: StepListProps) {
+export function StepList({ spec, problems, readOnly, stepHref, nextHref, deleteHref, onMove, onAdd, database }: StepListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -75,7 +82,7 @@ export function StepList({ spec, problems, readOnly, stepHref, nextHref, deleteH
 
   return (
     <div className="editor-steps">
-      {!readOnly ? <AddStepPoint index={0} where={spec.steps.length === 0 ? '' : 'at the start'} first={spec.steps.length === 0} onAdd={onAdd} /> : null}
+      {!readOnly ? <AddStepPoint index={0} where={spec.steps.length === 0 ? '' : 'at the start'} first={spec.steps.length === 0} onAdd={onAdd} database={database} /> : null}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -98,6 +105,7 @@ export function StepList({ spec, problems, readOnly, stepHref, nextHref, deleteH
                 nextHref={nextHref}
                 deleteHref={deleteHref}
                 onAdd={onAdd}
+                database={database}
               />
             ))}
           </ol>
@@ -119,9 +127,10 @@ interface SortableStepProps {
   nextHref: (stepId: string) => string;
   deleteHref: (stepId: string) => string;
   onAdd: (index: number, kind: NewStepKind) => void;
+  database: DatabaseChoice;
 }
 
-function SortableStep({ id, index, step, spec, isEntry, problems, readOnly, stepHref, nextHref, deleteHref, onAdd }: SortableStepProps) {
+function SortableStep({ id, index, step, spec, isEntry, problems, readOnly, stepHref, nextHref, deleteHref, onAdd, database }: SortableStepProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: readOnly });
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
@@ -171,7 +180,7 @@ function SortableStep({ id, index, step, spec, isEntry, problems, readOnly, step
           ) : null}
         </div>
       </div>
-      {!readOnly ? <AddStepPoint index={index + 1} where={`after ${step.title}`} onAdd={onAdd} compact /> : null}
+      {!readOnly ? <AddStepPoint index={index + 1} where={`after ${step.title}`} onAdd={onAdd} database={database} compact /> : null}
     </li>
   );
 }
@@ -183,10 +192,11 @@ interface AddStepPointProps {
   first?: boolean;
   compact?: boolean;
   onAdd: (index: number, kind: NewStepKind) => void;
+  database: DatabaseChoice;
 }
 
 /** "+ Add a step here": opens a short choice of step kinds in place. */
-export function AddStepPoint({ index, where, first = false, compact = false, onAdd }: AddStepPointProps) {
+export function AddStepPoint({ index, where, first = false, compact = false, onAdd, database }: AddStepPointProps) {
   const [open, setOpen] = useState(false);
   const label = first ? 'Add the first step' : `Add a step ${where}`;
   return (
@@ -207,9 +217,24 @@ export function AddStepPoint({ index, where, first = false, compact = false, onA
               {choice.label}
             </Button>
           ))}
-          <Button variant="ghost" size="sm" disabled title="Database steps arrive with the databases feature">
-            Database (soon)
-          </Button>
+          {database.state === 'missing' ? (
+            <Link className="af-button af-button--ghost af-button--sm" to={database.href}>
+              {database.label}
+            </Link>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={database.state === 'loading'}
+              title="Read rows from the app’s database, or save a row in it"
+              onClick={() => {
+                setOpen(false);
+                onAdd(index, 'database');
+              }}
+            >
+              Database
+            </Button>
+          )}
           <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
             Cancel
           </Button>

@@ -1,17 +1,38 @@
+import type { Step } from '@appforge/engine';
+import { useDatabase } from '@appforge/sdk/react';
 import { EmptyState } from '@appforge/ui';
 import { useNavigate } from 'react-router';
 import { ProblemList } from '../components/ProblemList';
 import { StepList } from '../components/StepList';
-import type { NewStepKind } from '../components/StepList';
+import type { DatabaseChoice, NewStepKind } from '../components/StepList';
+import { createDatabaseStep } from '../lib/database-steps';
 import { editorPaths, useEditor } from '../lib/editor-context';
 import { createStep, insertStep, moveStep } from '../lib/spec-ops';
 
 /** `/create-app/:appId/:versionId` — the version's steps in order, with the engine's checks. */
 export function Component() {
-  const { appId, versionId, spec, problems, frozen, edit } = useEditor();
+  const { appId, versionId, app, spec, problems, frozen, edit } = useEditor();
   const navigate = useNavigate();
+  const database = useDatabase(app.database_id);
+  const firstTable = database.data?.tables[0];
+  const databaseChoice: DatabaseChoice =
+    app.database_id === null
+      ? { state: 'missing', href: editorPaths.database(appId, versionId), label: 'Database: link one first' }
+      : database.isPending
+        ? { state: 'loading' }
+        : database.isError
+          ? { state: 'missing', href: editorPaths.database(appId, versionId), label: 'Database: see the app’s database' }
+          : firstTable === undefined
+          ? { state: 'missing', href: editorPaths.database(appId, versionId), label: 'Database: it needs a table first' }
+          : { state: 'ready' };
   const add = (index: number, kind: NewStepKind) => {
-    const step = createStep(spec, kind);
+    let step: Step;
+    if (kind === 'database') {
+      if (app.database_id === null || firstTable === undefined) return;
+      step = createDatabaseStep(spec, app.database_id, firstTable);
+    } else {
+      step = createStep(spec, kind);
+    }
     edit((current) => insertStep(current, index, step));
     void navigate(editorPaths.step(appId, versionId, step.id));
   };
@@ -41,6 +62,7 @@ export function Component() {
           deleteHref={(stepId) => editorPaths.deleteStep(appId, versionId, stepId)}
           onMove={(from, to) => edit((current) => moveStep(current, from, to))}
           onAdd={add}
+          database={databaseChoice}
         />
       </section>
       <aside className="editor-layout__side">

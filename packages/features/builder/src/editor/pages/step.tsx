@@ -3,6 +3,7 @@ import type { AiStep, InputStep, JsonFieldType, OutputStep, Problem, Step } from
 import { Badge, Button, EmptyState, TextField } from '@appforge/ui';
 import { Suspense, lazy, useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { DatabaseStepForm } from '../components/DatabaseStepForm';
 import { InputFieldsEditor, toVariableName } from '../components/InputFieldsEditor';
 import { ProblemList } from '../components/ProblemList';
 import { Skeleton } from '../components/Skeleton';
@@ -17,7 +18,7 @@ const PromptEditor = lazy(() => import('../components/PromptEditor').then((modul
 /** `/create-app/:appId/:versionId/:stepId` — edit one step, with the engine's messages for it. */
 export function Component() {
   const { stepId = '' } = useParams();
-  const { appId, versionId, spec, problems, frozen, edit } = useEditor();
+  const { appId, versionId, app, spec, problems, frozen, edit } = useEditor();
   const index = indexOfStep(spec, stepId);
   const step = spec.steps[index];
 
@@ -70,12 +71,21 @@ export function Component() {
           {step.kind === 'input' ? <InputStepForm step={step} change={change} problemsAt={problemsAt} readOnly={frozen} newName={() => uniqueVariableName(spec, 'answer')} /> : null}
           {step.kind === 'ai' ? <AiStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
           {step.kind === 'output' ? <OutputStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
-          {step.kind === 'database' || step.kind === 'api' ? (
-            <p className="editor-notice">
-              {step.kind === 'database'
-                ? 'Database steps are edited once the databases feature arrives. This step’s settings are kept as they are.'
-                : 'API steps are edited once the APIs feature arrives. This step’s settings are kept as they are.'}
-            </p>
+          {step.kind === 'database' ? (
+            <DatabaseStepForm
+              step={step}
+              change={change}
+              problemsAt={problemsAt}
+              variables={variables}
+              readOnly={frozen}
+              appId={appId}
+              versionId={versionId}
+              databaseId={app.database_id}
+              newVariableName={() => uniqueVariableName(spec, 'rows')}
+            />
+          ) : null}
+          {step.kind === 'api' ? (
+            <p className="editor-notice">API steps are edited once the APIs feature arrives. This step’s settings are kept as they are.</p>
           ) : null}
         </fieldset>
         <div className="editor-next-summary">

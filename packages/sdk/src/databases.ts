@@ -1,0 +1,134 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { UUID_PATTERN, requireUuid } from './app-rows';
+import { signedInUserId } from './apps';
+import {
+  DATABASE_COLUMNS_SELECT,
+  TABLE_COLUMNS_SELECT,
+  createDatabaseInputSchema,
+  databasePatchSchema,
+  databaseRowSchema,
+  invalidFrom,
+  tableRowSchema,
+} from './database-rows';
+import type { DatabaseDetail, DatabaseTableInfo } from './database-rows';
+import type { Database } from './database.types';
+import { AppforgeError, fromPostgrest } from './errors';
+import { parseResponse } from './rows';
+import type { DatabasesApi } from './types';
+
+export function databaseNotFound(cause?: unknown): AppforgeError {
+  return new AppforgeError({ code: 'not_found', message: 'This database was not found.', status: 404, cause });
+}
+
+const tableCountsSchema = z.array(z.object({ database_id: z.string() }));
+
+export function createDatabasesApi(supabase: SupabaseClient<Database>): DatabasesApi {
+  async function tablesOf(databaseId: string): Promise<DatabaseTableInfo[]> {
+    const { data, error, status } = await supabase
+      .from('DatabaseTable')
+      .select(TABLE_COLUMNS_SELECT)
+      .eq('database_id', databaseId)
+      .order('position', { ascending: true })
+      .order('created_at', { ascending: true });
+    if (error) throw fromPostgrest(error, status);
+    return parseResponse(z.array(tableRowSchema), data, 'the database’s tables');
+  }
+
+  async function get(databaseId: string): Promise<DatabaseDetail> {
+    if (!UUID_PATTERN.test(databaseId)) throw databaseNotFound({ databaseId });
+    const ownerId = await signedInUserId(supabase);
+    const { data, error, status } = await supabase
+      .from('Database')
+      .select(DATABASE_COLUMNS_SELECT)
+      .eq('id', databaseId)
+      .eq('owner_id', ownerId)
+      .maybeSingle();
+    if (error) throw fromPostgrest(error, status);
+    if (data === null) throw databaseNotFound({ databaseId });
+    const row = parseResponse(databaseRowSchema, data, 'the database');
+    return { ...row, tables: await tablesOf(row.id) };
+  }
+
+  return {
+    async listMine() {
+      const ownerId = await signedInUserId(supabase);
+      const { data, error, status } = await supabase
+        .from('Database')
+        .select(DATABASE_COLUMNS_SELECT)
+        .eq('owner_id', ownerId)
+        .order('updated_at', { ascending: false });
+      if (error) throw fromPostgrest(error, status);
+      const rows = parseResponse(z.array(databaseRowSchema), data, 'your databases');
+      const counts = new Map<string, number>();
+      if (rows.length > 0) {
+        const tables = await supabase
+          .from('DatabaseTable')
+          .select('database_id')
+          .in(
+            'database_id',
+            rows.map((row) => row.id),
+          )
+          .limit(100_000);
+        if (tables.error) throw fromPostgrest(tables.error, tables.status);
+        for (const table of parseResponse(tableCountsSchema, tables.data, 'the table counts')) {
+          counts.set(table.database_id, (counts.get(table.database_id) ?? 0) + 1);
+        }
+      }
+      return rows.map((row) => ({ ...row, table_count: counts.get(row.id) ?? 0 }));
+    },
+
+    get,
+
+    async create(input) {
+      const parsed = createDatabaseInputSchema.safeParse(input);
+      if (!parsed.success) throw invalidFrom(parsed.error, 'The database is not valid.');
+      const { name, description, tables = [] } = parsed.data;
+      await signedInUserId(supabase);
+      const created = await supabase
+        .from('Database')
+        .insert({ name, description: description ?? '' })
+        .select(DATABASE_COLUMNS_SELECT)
+        .single();
+      if (created.error) throw fromPostgrest(created.error, created.status);
+      const row = parseResponse(databaseRowSchema, created.data, 'the new database');
+      if (tables.length > 0) {
+        const inserted = await supabase
+          .from('DatabaseTable')
+          .insert(tables.map((table, position) => ({ database_id: row.id, name: table.name, columns: table.columns, position })));
+        if (inserted.error) {
+          // No half-made database is left behind: the tables are part of what was asked for.
+          await supabase.from('Database').delete().eq('id', row.id);
+          throw fromPostgrest(inserted.error, inserted.status);
+        }
+      }
+      return { ...row, tables: tables.length > 0 ? await tablesOf(row.id) : [] };
+    },
+
+    async update(databaseId, patch) {
+      requireUuid(databaseId, 'The database');
+      const parsed = databasePatchSchema.safeParse(patch);
+      if (!parsed.success) throw invalidFrom(parsed.error, 'The change is not valid.');
+      const ownerId = await signedInUserId(supabase);
+      if (Object.keys(parsed.data).length > 0) {
+        const { data, error, status } = await supabase
+          .from('Database')
+          .update(parsed.data)
+          .eq('id', databaseId)
+          .eq('owner_id', ownerId)
+          .select('id');
+        if (error) throw fromPostgrest(error, status);
+        if (data.length === 0) throw databaseNotFound({ databaseId });
+      }
+      return get(databaseId);
+    },
+
+    async remove(databaseId) {
+      requireUuid(databaseId, 'The database');
+      const ownerId = await signedInUserId(supabase);
+      const { data, error, status } = await supabase.from('Database').delete().eq('id', databaseId).eq('owner_id', ownerId).select('id');
+      if (error) throw fromPostgrest(error, status);
+      if (data.length === 0) throw databaseNotFound({ databaseId });
+    },
+  };
+}
