@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { isPgError } from './database.js';
+import { textParam } from './text-param.js';
 import type { Database, QueryOptions, QueryResult, Queryable, Statement } from './database.js';
 
 function toResult<R>(result: pg.QueryResult): QueryResult<R> {
@@ -97,10 +98,68 @@ export function openPostgres(connectionString: string, options: { max?: number }
   };
 }
 
+const BEGIN: Statement = { sql: 'begin', params: [] };
+const COMMIT: Statement = { sql: 'commit', params: [] };
+
+/** Named statements each pooled connection has parsed (answered without error). */
+const preparedOn = new WeakMap<pg.Connection, Set<string>>();
+
 /**
- * BEGIN and the prelude are sent at once and fn's first query right behind them, without waiting
- * for their answers (the pool's clients pipeline); a `final` query takes COMMIT along. The client
- * goes back to the pool only once every statement sent on it has been answered.
+ * Several statements as one node-postgres query: Parse (for a statement this connection has not
+ * prepared yet) / Bind / Describe / Execute for each and a single Sync, so Postgres answers them
+ * in one round trip and, without BEGIN, runs them as one implicit transaction (settings made with
+ * set_config(…, true) last until it ends; an error rolls all of it back). A subclass of pg's own
+ * Query, whose handlers collect one result per statement; pipeline mode accepts it as a query.
+ */
+class BatchQuery extends pg.Query {
+  /** Statements this batch parsed under a name; prepared on the connection once it succeeds. */
+  readonly fresh: string[] = [];
+
+  constructor(
+    private readonly statements: readonly { sql: string; params: readonly unknown[]; name: string | undefined }[],
+    callback: (error: Error | undefined, results: unknown) => void,
+  ) {
+    super({ text: statements.map((statement) => statement.sql).join(';\n') }, callback);
+  }
+
+  override submit = (connection: pg.Connection): void => {
+    const prepared = preparedOn.get(connection) ?? new Set<string>();
+    preparedOn.set(connection, prepared);
+    connection.stream.cork();
+    try {
+      for (const statement of this.statements) {
+        const name = statement.name ?? '';
+        if (name === '' || !prepared.has(name)) {
+          connection.parse({ name, text: statement.sql, types: [] }, true);
+          if (name !== '') this.fresh.push(name);
+        }
+        connection.bind({ portal: '', statement: name, values: statement.params.map(textParam) }, true);
+        connection.describe({ type: 'P', name: '' }, true);
+        connection.execute({ portal: '' }, true);
+      }
+      connection.sync();
+    } finally {
+      connection.stream.uncork();
+    }
+    this.connection = connection;
+  };
+
+  connection: pg.Connection | undefined;
+
+  /** After success: the fresh names exist on this connection. */
+  confirm(): void {
+    if (!this.connection) return;
+    const prepared = preparedOn.get(this.connection);
+    for (const name of this.fresh) prepared?.add(name);
+  }
+}
+
+/**
+ * A request transaction on one pooled connection, each step one round trip: a `final` first
+ * query goes out with the prelude alone (an implicit transaction: no BEGIN, no COMMIT); otherwise
+ * BEGIN, the prelude and the first query together, COMMIT with a later `final` query or at the end.
+ * Statements are prepared per connection. A connection that may hold a statement we did not see
+ * confirmed (a failed batch that parsed one), or one gone stale under DDL, is closed on release.
  */
 async function pipelinedTransaction<T>(
   pool: pg.Pool,
@@ -109,75 +168,75 @@ async function pipelinedTransaction<T>(
   prelude: Statement,
 ): Promise<T> {
   const client = await pool.connect();
-  const sent: Promise<unknown>[] = [];
-  let stale = false;
-  const send = (sql: string, params?: readonly unknown[], unnamed = false): Promise<pg.QueryResult> => {
-    const name = params && !unnamed ? statementNames.name(sql) : undefined;
-    const promise = params
-      ? client.query({ text: sql, values: params as unknown[], ...(name === undefined ? {} : { name }) })
-      : client.query(sql);
-    promise.catch((error: unknown) => {
-      if (isPgError(error) && STALE_STATEMENT.has(error.code)) stale = true;
+  let discard = false;
+  const run = (statements: readonly Statement[], unnamed = false): Promise<pg.QueryResult[]> =>
+    new Promise((resolve, reject) => {
+      const named = statements.map((statement) => ({
+        ...statement,
+        name: unnamed || statement === BEGIN || statement === COMMIT ? undefined : statementNames.name(statement.sql),
+      }));
+      const batch: BatchQuery = new BatchQuery(named, (error, results) => {
+        if (error) {
+          if (batch.fresh.length > 0 || (isPgError(error) && STALE_STATEMENT.has(error.code))) discard = true;
+          reject(error);
+          return;
+        }
+        batch.confirm();
+        resolve((Array.isArray(results) ? results : [results]) as pg.QueryResult[]);
+      });
+      void client.query(batch);
     });
-    sent.push(promise);
-    return promise;
-  };
-  let opening: Promise<unknown> | undefined = Promise.all([send('begin'), send(prelude.sql, prelude.params)]);
-  let state: 'open' | 'done' = 'open';
+  // The first batch of a transaction changes nothing when it fails, so a statement gone stale
+  // under DDL (its result type changed) is run again once, unnamed.
+  const runFirst = (statements: readonly Statement[]): Promise<pg.QueryResult[]> =>
+    run(statements).catch((error: unknown) => {
+      if (isPgError(error) && STALE_STATEMENT.has(error.code)) return run(statements, true);
+      throw error;
+    });
+  // An object, not a let: TypeScript would narrow a let across the awaits below.
+  const status: { state: 'idle' | 'open' | 'done' } = { state: 'idle' };
   const tx: Queryable = {
     async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
-      if (state === 'done') throw new Error('This transaction has already committed');
-      const first = opening !== undefined;
-      const main = send(sql, params);
-      const commit = options.final ? send('commit') : undefined;
-      if (commit) state = 'done';
-      if (opening !== undefined) {
-        const begun = opening;
-        opening = undefined;
-        // A failed prelude is the cause; the statement behind it only reports an aborted transaction.
-        await begun;
+      if (status.state === 'done') throw new Error('This transaction has already committed');
+      const statement = { sql, params };
+      if (status.state === 'idle' && options.final) {
+        status.state = 'done';
+        const results = await runFirst([prelude, statement]);
+        return toResult<R>(results[1] as pg.QueryResult);
       }
-      let result: pg.QueryResult;
-      try {
-        result = await main;
-      } catch (error) {
-        if (!(first && isPgError(error) && STALE_STATEMENT.has(error.code))) throw error;
-        // The statement's prepared plan went stale under DDL and the transaction had done nothing
-        // but its settings: end it (a pipelined COMMIT already did) and run it again, unnamed.
-        await (commit ?? send('rollback')).catch(() => undefined);
-        await Promise.all([send('begin'), send(prelude.sql, prelude.params)]);
-        const again = send(sql, params, true);
-        const commitAgain = options.final ? send('commit') : undefined;
-        result = await again;
-        if (commitAgain) await commitAgain;
-        return toResult<R>(result);
+      if (status.state === 'idle') {
+        status.state = 'open';
+        const results = await runFirst([BEGIN, prelude, statement]);
+        return toResult<R>(results[2] as pg.QueryResult);
       }
-      if (commit) await commit;
-      return toResult<R>(result);
+      const results = await run(options.final ? [statement, COMMIT] : [statement]);
+      if (options.final) status.state = 'done';
+      return toResult<R>(results[0] as pg.QueryResult);
     },
     async exec(sql: string): Promise<void> {
-      if (state === 'done') throw new Error('This transaction has already committed');
-      await send(sql);
+      if (status.state === 'done') throw new Error('This transaction has already committed');
+      if (status.state === 'idle') {
+        status.state = 'open';
+        await runFirst([BEGIN, prelude]);
+      }
+      await client.query(sql);
     },
   };
   try {
     const result = await fn(tx);
-    if (opening !== undefined) await opening;
-    if (state === 'open') {
-      state = 'done';
-      await send('commit');
+    if (status.state === 'open') {
+      status.state = 'done';
+      await client.query('commit');
     }
     return result;
   } catch (error) {
-    // With a pipelined COMMIT already sent, an aborted transaction has ended (COMMIT rolls it back).
-    if (state === 'open') {
-      state = 'done';
-      await send('rollback').catch(() => undefined);
+    // An explicit transaction that failed is aborted until ROLLBACK; an implicit one has ended.
+    if (status.state === 'open') {
+      status.state = 'done';
+      await client.query('rollback').catch(() => undefined);
     }
     throw error;
   } finally {
-    await Promise.allSettled(sent);
-    // A connection holding a stale prepared statement is closed: the pool opens a fresh one.
-    client.release(stale);
+    client.release(discard);
   }
 }

@@ -16,14 +16,16 @@ export function bodyLimit(maxBytes: number, applies: (path: string) => boolean):
   return async (c, next) => {
     // GET and HEAD carry no body; touching `.body` would make the adapter build a full Request.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || !applies(c.req.path)) return next();
-    const body = c.req.raw.body;
-    if (!body) return next();
+    // A declared length is checked from the header alone: touching `.body` would make the Node
+    // adapter build a web ReadableStream, and routes then read the bytes straight from the socket.
     const declared = c.req.header('content-length');
     if (declared !== undefined) {
       const length = Number(declared);
       if (!Number.isFinite(length) || length > maxBytes) return tooLarge(c.get('requestId'), maxBytes);
       return next();
     }
+    const body = c.req.raw.body;
+    if (!body) return next();
     const chunks: Uint8Array[] = [];
     let size = 0;
     // Node's fetch types leave the chunk type open; request bodies are byte streams.
