@@ -40,17 +40,19 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
     c.set('log', log);
     const started = performance.now();
     await next();
-    c.res.headers.set('x-request-id', requestId);
-    log.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        ua: c.req.header('user-agent'),
-      },
-      'request',
-    );
+    if (c.get('gatewayHeadersSet') !== true) c.res.headers.set('x-request-id', requestId);
+    if (log.isLevelEnabled('info')) {
+      log.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          duration_ms: Math.round((performance.now() - started) * 10) / 10,
+          ua: c.req.header('user-agent'),
+        },
+        'request',
+      );
+    }
   });
   app.use('*', cors());
   app.use('*', bodyLimit(deps.config.maxBodyBytes, bodyLimitApplies));

@@ -42,6 +42,12 @@ export const CORS_EXPOSED_HEADERS: readonly string[] = [
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 const TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
+/** The CORS headers every answer carries, for routes that write them themselves. */
+export const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', '),
+};
+
 /**
  * Permissive CORS like the Supabase gateway: any origin, the union of every service's request
  * headers plus whatever the preflight asks for (apps send their own headers to functions).
@@ -68,6 +74,7 @@ export function cors(): MiddlewareHandler<AppEnv> {
       });
     }
     await next();
+    if (c.get('gatewayHeadersSet') === true) return;
     c.res.headers.set('Access-Control-Allow-Origin', '*');
     c.res.headers.set('Access-Control-Expose-Headers', exposed);
   };

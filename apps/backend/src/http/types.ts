@@ -18,5 +18,10 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     log: Logger;
+    /**
+     * The route put the gateway's own headers (CORS, x-request-id) on its response already, so
+     * the middlewares need not rebuild it to add them (the data API's hot path).
+     */
+    gatewayHeadersSet?: boolean;
   };
 }

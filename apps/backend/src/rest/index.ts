@@ -1,6 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { resolveCaller } from '../http/caller.js';
+import { CORS_RESPONSE_HEADERS } from '../http/cors.js';
 import type { AppEnv, BackendDeps } from '../http/types.js';
 import type { RestCaller } from './engine.js';
 import { createEngine } from './engine.js';
@@ -25,6 +27,26 @@ export type RestApi = Hono<AppEnv> & {
 const REFRESH_INTERVAL_MS = 1000;
 
 /** The PostgREST-compatible data API, mounted at /rest/v1. */
+/**
+ * The request's headers with lower-cased names. Under the Node server they come straight from
+ * node:http's parsed object (repeated headers joined with ", " as a Headers object joins them),
+ * without building a web Headers.
+ */
+function requestHeaders(c: Context<AppEnv>): Record<string, string> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const headers: Record<string, string> = {};
+  if (incoming?.headers) {
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return headers;
+  }
+  c.req.raw.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return headers;
+}
+
 export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): RestApi {
   const schemas = options.schemas ?? ['public'];
   const maxRows = options.maxRows ?? 1000;
@@ -129,16 +151,16 @@ export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): 
     const url = new URL(c.req.url);
     const method = c.req.method.toUpperCase();
     const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.text();
-    const headers: Record<string, string> = {};
-    c.req.raw.headers.forEach((value, name) => {
-      headers[name.toLowerCase()] = value;
-    });
+    const headers = requestHeaders(c);
     const mount = c.req.routePath.replace(/\/\*$/, '');
     const path = url.pathname.startsWith(mount) ? url.pathname.slice(mount.length) || '/' : url.pathname;
     const response = await engine.handle({ method, path, search: url.searchParams, headers, body }, caller);
     const status = response.status as 200;
-    if (response.body === null) return c.body(null, status, response.headers);
-    return c.body(response.body, status, response.headers);
+    // The gateway's headers go on with the route's own as one plain object: the Node adapter then
+    // writes them as they are, without building (and the middlewares without mutating) a Headers.
+    const answerHeaders = { ...response.headers, ...CORS_RESPONSE_HEADERS, 'x-request-id': c.get('requestId') };
+    c.set('gatewayHeadersSet', true);
+    return new Response(response.body, { status, headers: answerHeaders });
   });
 
   return Object.assign(app, { reload, ready: getCache });

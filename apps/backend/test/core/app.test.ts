@@ -102,6 +102,28 @@ describe('gateway edge', () => {
     );
   });
 
+  it('puts the CORS headers and the request id on every data API answer, served or refused', async () => {
+    const asked = await fetch(`${backend.url}/rest/v1/no_such_table?select=id`, {
+      headers: { origin: 'http://localhost:5173', apikey: backend.anonKey, 'x-request-id': 'req-rest-1' },
+    });
+    expect(asked.status).toBe(404);
+    const refused = await fetch(`${backend.url}/rest/v1/anything`, {
+      headers: { origin: 'http://localhost:5173', authorization: 'Bearer not-a-jwt', 'x-request-id': 'req-rest-2' },
+    });
+    expect(refused.status).toBe(401);
+    for (const [response, id] of [
+      [asked, 'req-rest-1'],
+      [refused, 'req-rest-2'],
+    ] as const) {
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toContain('Content-Range');
+      expect(response.headers.get('x-request-id')).toBe(id);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    const hostile = await fetch(`${backend.url}/rest/v1/no_such_table`, { headers: { apikey: backend.anonKey, 'x-request-id': 'bad id <x>' } });
+    expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses a body over MAX_BODY_BYTES with 413 JSON before the route sees it', async () => {
     const response = await fetch(`${backend.url}/functions/v1/echo`, {
       method: 'POST',
