@@ -9,6 +9,7 @@ import { editorPaths } from '../lib/editor-context';
 import type { CompletionVariable } from '../lib/spec-ops';
 import { toVariableName } from './InputFieldsEditor';
 import { LoadError } from './LoadError';
+import { SelectField } from './SelectField';
 import { Skeleton } from './Skeleton';
 
 type Filter = DatabaseStep['config']['filters'][number];
@@ -82,34 +83,20 @@ function DatabaseStepFields({ step, change, problemsAt, variables, readOnly, app
 
   return (
     <>
-      <div className="af-field">
-        <label className="af-field__label" htmlFor={`${id}-table`}>
-          Table
-        </label>
-        <select
-          id={`${id}-table`}
-          className="af-input editor-select"
-          value={table?.id ?? ''}
-          aria-invalid={tableError ? true : undefined}
-          aria-describedby={`${id}-table-hint${tableError ? ` ${id}-table-error` : ''}`}
-          onChange={(event) => chooseTable(event.target.value)}
-        >
-          {table === undefined ? <option value="">Choose a table</option> : null}
-          {database.tables.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.name}
-            </option>
-          ))}
-        </select>
-        <p className="af-field__hint" id={`${id}-table-hint`}>
-          A table of “{database.name}”, the app’s database. <Link to={editorPaths.database(appId, versionId)}>Change the database</Link>
-        </p>
-        {tableError ? (
-          <p className="af-field__error" id={`${id}-table-error`}>
-            {tableError}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        id={`${id}-table`}
+        label="Table"
+        value={table?.id ?? ''}
+        placeholder="Choose a table"
+        options={database.tables.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+        hint={
+          <>
+            A table of “{database.name}”, the app’s database. <Link to={editorPaths.database(appId, versionId)}>Change the database</Link>
+          </>
+        }
+        error={tableError}
+        onChange={chooseTable}
+      />
 
       <fieldset className="editor-form">
         <legend className="editor-subtitle">What this step does</legend>
@@ -167,34 +154,17 @@ interface VariableSelectProps {
 
 /** A variable from those set before this step; a value that is not among them stays visible. */
 function VariableSelect({ id, label, value, earlier, emptyLabel, error, onChange }: VariableSelectProps) {
-  const known = value === '' || earlier.some((variable) => variable.reference === value);
   return (
-    <div className={`af-field${error ? ' af-field--invalid' : ''}`}>
-      <label className="af-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="af-input editor-select"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
-        {known ? null : <option value={value}>{`{{${value}}} (not set before this step)`}</option>}
-        {earlier.map((variable) => (
-          <option key={variable.reference} value={variable.reference}>
-            {`{{${variable.reference}}} — ${variable.description}`}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className="af-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      value={value}
+      {...(emptyLabel === undefined ? {} : { emptyOption: emptyLabel })}
+      options={earlier.map((variable) => ({ value: variable.reference, label: `{{${variable.reference}}} — ${variable.description}` }))}
+      unknownLabel={(missing) => `{{${missing}}} (not set before this step)`}
+      error={error}
+      onChange={onChange}
+    />
   );
 }
 
@@ -224,44 +194,23 @@ function ReadFields({ step, table, earlier, setConfig, problemsAt, readOnly }: O
         {filters.length > 0 ? (
           <ol className="editor-rules__list" aria-label="Filters">
             {filters.map((filter, i) => {
-              const columnKnown = table.columns.some((column) => column.name === filter.column);
               return (
                 <li key={i} className="editor-json-field">
-                  <div className="af-field">
-                    <label className="af-field__label" htmlFor={`${id}-column-${i}`}>
-                      Filter {i + 1} column
-                    </label>
-                    <select
-                      id={`${id}-column-${i}`}
-                      className="af-input editor-select"
-                      value={filter.column}
-                      onChange={(event) => setFilter(i, { column: event.target.value })}
-                    >
-                      {columnKnown ? null : <option value={filter.column}>{`${filter.column} (not in this table)`}</option>}
-                      {table.columns.map((column) => (
-                        <option key={column.name} value={column.name}>
-                          {column.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div className="af-field">
-                    <label className="af-field__label" htmlFor={`${id}-op-${i}`}>
-                      Filter {i + 1} comparison
-                    </label>
-                    <select
-                      id={`${id}-op-${i}`}
-                      className="af-input editor-select"
-                      value={filter.op}
-                      onChange={(event) => setFilter(i, { op: event.target.value as Filter['op'] })}
-                    >
-                      {FILTER_OPS.map((op) => (
-                        <option key={op} value={op}>
-                          {FILTER_OP_LABELS[op]}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <SelectField
+                    id={`${id}-column-${i}`}
+                    label={`Filter ${i + 1} column`}
+                    value={filter.column}
+                    options={table.columns.map((column) => ({ value: column.name, label: column.name }))}
+                    unknownLabel={(missing) => `${missing} (not in this table)`}
+                    onChange={(column) => setFilter(i, { column })}
+                  />
+                  <SelectField
+                    id={`${id}-op-${i}`}
+                    label={`Filter ${i + 1} comparison`}
+                    value={filter.op}
+                    options={FILTER_OPS.map((op) => ({ value: op, label: FILTER_OP_LABELS[op] }))}
+                    onChange={(op) => setFilter(i, { op: op as Filter['op'] })}
+                  />
                   <VariableSelect
                     id={`${id}-variable-${i}`}
                     label={`Filter ${i + 1} value`}

@@ -4,6 +4,7 @@ import { Button, EmptyState, TextField } from '@appforge/ui';
 import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { ProblemList } from '../components/ProblemList';
+import { SelectField } from '../components/SelectField';
 import { editorPaths, useEditor } from '../lib/editor-context';
 import { NUMERIC_OPERATORS, OPERATOR_LABELS, conditionValue, modeOf } from '../lib/next-rules';
 import type { NextMode as Mode } from '../lib/next-rules';
@@ -134,23 +135,7 @@ interface TargetOption {
 }
 
 function TargetSelect({ label, value, options, onChange }: { label: string; value: string; options: TargetOption[]; onChange: (value: string) => void }) {
-  const id = useId();
-  const known = options.some((option) => option.value === value);
-  return (
-    <div className="af-field">
-      <label className="af-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="af-input editor-select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {!known ? <option value={value}>{`Missing step “${value}” — choose another`}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <SelectField label={label} value={value} options={options} unknownLabel={(missing) => `Missing step “${missing}” — choose another`} onChange={onChange} />;
 }
 
 type ConditionsNext = Extract<Next, { type: 'conditions' }>;
@@ -173,43 +158,28 @@ function ConditionsEditor({ next, variables, targets, onChange }: { next: Condit
       <ol className="editor-rules__list" aria-label="Conditions">
         {next.conditions.map((condition, i) => {
           const { variable, op, value } = condition.when;
-          const options = variables.includes(variable) || variable === '' ? variables : [variable, ...variables];
           return (
             <li key={i} className="editor-rule">
               <span className="editor-rule__lead">{i === 0 ? 'If' : 'Else if'}</span>
-              <div className="af-field">
-                <label className="af-field__label" htmlFor={`${id}-var-${i}`}>
-                  Condition {i + 1} variable
-                </label>
-                <select id={`${id}-var-${i}`} className="af-input editor-select" value={variable} onChange={(event) => update(i, { variable: event.target.value })}>
-                  {variable === '' ? <option value="">Choose a variable</option> : null}
-                  {options.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="af-field">
-                <label className="af-field__label" htmlFor={`${id}-op-${i}`}>
-                  Condition {i + 1} comparison
-                </label>
-                <select
-                  id={`${id}-op-${i}`}
-                  className="af-input editor-select"
-                  value={op}
-                  onChange={(event) => {
-                    const nextOp = event.target.value as ConditionOperator;
-                    update(i, { op: nextOp, value: conditionValue(nextOp, value === undefined ? '' : String(value)) });
-                  }}
-                >
-                  {CONDITION_OPERATORS.map((operator) => (
-                    <option key={operator} value={operator}>
-                      {OPERATOR_LABELS[operator]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={`${id}-var-${i}`}
+                label={`Condition ${i + 1} variable`}
+                value={variable}
+                placeholder="Choose a variable"
+                options={variables.map((name) => ({ value: name, label: name }))}
+                unknownLabel={(missing) => missing}
+                onChange={(chosen) => update(i, { variable: chosen })}
+              />
+              <SelectField
+                id={`${id}-op-${i}`}
+                label={`Condition ${i + 1} comparison`}
+                value={op}
+                options={CONDITION_OPERATORS.map((operator) => ({ value: operator, label: OPERATOR_LABELS[operator] }))}
+                onChange={(chosen) => {
+                  const nextOp = chosen as ConditionOperator;
+                  update(i, { op: nextOp, value: conditionValue(nextOp, value === undefined ? '' : String(value)) });
+                }}
+              />
               {op !== 'empty' && op !== 'not_empty' ? (
                 <TextField
                   label={`Condition ${i + 1} value`}

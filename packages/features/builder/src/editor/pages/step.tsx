@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { DatabaseStepForm } from '../components/DatabaseStepForm';
 import { InputFieldsEditor, toVariableName } from '../components/InputFieldsEditor';
 import { ProblemList } from '../components/ProblemList';
+import { SelectField } from '../components/SelectField';
 import { Skeleton } from '../components/Skeleton';
 import { editorPaths, useEditor } from '../lib/editor-context';
 import { STEP_KIND_LABELS } from '../lib/step-kinds';
@@ -289,23 +290,13 @@ function AiStepForm({ step, change, problemsAt, variables, readOnly }: FormProps
                   value={field.name}
                   onChange={(event) => setConfig({ jsonFields: jsonFields.map((f, j) => (j === i ? { ...f, name: event.target.value.trim() } : f)) })}
                 />
-                <div className="af-field">
-                  <label className="af-field__label" htmlFor={`${formatId}-json-${i}`}>
-                    Field {i + 1} type
-                  </label>
-                  <select
-                    id={`${formatId}-json-${i}`}
-                    className="af-input editor-select"
-                    value={field.type}
-                    onChange={(event) => setConfig({ jsonFields: jsonFields.map((f, j) => (j === i ? { ...f, type: event.target.value as JsonFieldType } : f)) })}
-                  >
-                    {JSON_FIELD_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {type.replace('_', ' ')}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  id={`${formatId}-json-${i}`}
+                  label={`Field ${i + 1} type`}
+                  value={field.type}
+                  options={JSON_FIELD_TYPES.map((type) => ({ value: type, label: type.replace('_', ' ') }))}
+                  onChange={(type) => setConfig({ jsonFields: jsonFields.map((f, j) => (j === i ? { ...f, type: type as JsonFieldType } : f)) })}
+                />
                 {!readOnly ? (
                   <Button size="sm" variant="ghost" aria-label={`Remove field ${i + 1}`} onClick={() => setConfig({ jsonFields: jsonFields.filter((_, j) => j !== i) })}>
                     Remove
