@@ -4,8 +4,9 @@ import { PGlite, protocol, types } from '@electric-sql/pglite';
 import type { messages } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { isPgError } from './database.js';
-import type { Database, QueryOptions, QueryResult, Queryable, Statement, TransactionOptions } from './database.js';
+import type { Database, QueryResult, Queryable, Statement, TransactionOptions } from './database.js';
+import { isControl, isStaleStatement, runRequestTransaction } from './request-transaction.js';
+import type { BatchRunner } from './request-transaction.js';
 import { textParam } from './text-param.js';
 
 export class DataDirLockedError extends Error {
@@ -76,15 +77,8 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
-const BEGIN = { sql: 'begin', params: [] } satisfies Statement;
-const COMMIT = { sql: 'commit', params: [] } satisfies Statement;
-const ROLLBACK = { sql: 'rollback', params: [] } satisfies Statement;
-
 /** Named statements kept per database (one PGlite session); the least recently used go beyond this. */
 const STATEMENT_CACHE_SIZE = 500;
-/** SQLSTATEs of a named statement gone stale: its result type changed under DDL, or it was deallocated. */
-const STALE_STATEMENT = new Set(['0A000', '26000']);
-
 /**
  * Prepared statements for the batched path, as PostgREST prepares its own: Postgres parses and
  * plans a statement once per session and then only binds it (in PGlite, planning a short query
@@ -155,13 +149,12 @@ class StatementCache {
 
 /**
  * Bind/Describe/Execute for each statement (Parse first when its named statement is new) and one
- * Sync: a whole batch in one call into Postgres. BEGIN, COMMIT and ROLLBACK go unnamed.
+ * Sync: a whole batch in one call into Postgres. Transaction control (and a retry) goes unnamed.
  */
-function batchMessage(statements: readonly Statement[], cache: StatementCache): Uint8Array {
+function batchMessage(statements: readonly Statement[], cache: StatementCache, unnamed: boolean): Uint8Array {
   const parts: Uint8Array[] = cache.takeClosing().map((name) => protocol.serialize.close({ type: 'S', name }));
   for (const statement of statements) {
-    const control = statement === BEGIN || statement === COMMIT || statement === ROLLBACK;
-    const { name, parse } = control ? { name: '', parse: true } : cache.lookup(statement.sql);
+    const { name, parse } = unnamed || isControl(statement) ? { name: '', parse: true } : cache.lookup(statement.sql);
     // No parameter types: Postgres infers them and reads the text, exactly as node-postgres binds.
     if (parse) parts.push(protocol.serialize.parse({ name, text: statement.sql }));
     parts.push(
@@ -213,14 +206,13 @@ function batchResults(db: PGlite, answer: readonly messages.BackendMessage[]): Q
 }
 
 /** Sends one batch; on failure forgets (and closes) the statements it introduced. */
-async function sendBatch(db: PGlite, cache: StatementCache, statements: readonly Statement[]): Promise<QueryResult<unknown>[]> {
+async function sendBatch(db: PGlite, cache: StatementCache, statements: readonly Statement[], unnamed = false): Promise<QueryResult<unknown>[]> {
   try {
-    const { messages: answer } = await db.execProtocol(batchMessage(statements, cache), { syncToFs: false });
+    const { messages: answer } = await db.execProtocol(batchMessage(statements, cache, unnamed), { syncToFs: false });
     cache.confirm();
     return batchResults(db, answer);
   } catch (error) {
-    const stale = isPgError(error) && STALE_STATEMENT.has(error.code);
-    const names = stale ? cache.clear() : cache.abandon();
+    const names = isStaleStatement(error) ? cache.clear() : cache.abandon();
     if (names.length > 0) {
       const close = concat([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()]);
       await db.execProtocol(close, { syncToFs: false }).catch(() => undefined);
@@ -230,12 +222,9 @@ async function sendBatch(db: PGlite, cache: StatementCache, statements: readonly
 }
 
 /**
- * A transaction whose statements go to Postgres in batches of prepared statements. A `final`
- * first query goes out with the prelude alone: the extended protocol runs everything up to Sync
- * as one implicit transaction (set_config(…, true) lasts until it ends, an error rolls all of it
- * back), so BEGIN and COMMIT cost nothing. Otherwise BEGIN, the prelude and the first query go in
- * one call, COMMIT in the next (or along with a later `final` query). Holds PGlite's transaction
- * and query locks throughout, as PGlite's own transaction() does.
+ * A request transaction (see runRequestTransaction) on PGlite's one session, in batches of
+ * prepared statements, holding PGlite's transaction and query locks throughout as PGlite's own
+ * transaction() does.
  */
 async function batchedTransaction<T>(
   db: PGlite,
@@ -243,58 +232,17 @@ async function batchedTransaction<T>(
   fn: (tx: Queryable) => Promise<T>,
   prelude: Statement,
 ): Promise<T> {
+  const runner: BatchRunner = {
+    run: (statements, unnamed) => sendBatch(db, cache, statements, unnamed),
+    async exec(sql) {
+      // PGlite's exec() would wait for the lock this transaction holds.
+      await db.execProtocol(protocol.serialize.query(sql), { syncToFs: false });
+    },
+  };
   return db._runExclusiveTransaction(() =>
     db._runExclusiveQuery(async () => {
-      // An object, not a let: TypeScript would narrow a let across the awaits below.
-      const status: { state: 'idle' | 'open' | 'done' } = { state: 'idle' };
-      const send = (statements: readonly Statement[]): Promise<QueryResult<unknown>[]> => sendBatch(db, cache, statements);
-      // The first batch of a transaction changes nothing when it fails, so a statement gone stale
-      // under DDL is simply parsed again once.
-      const sendFirst = (statements: readonly Statement[]): Promise<QueryResult<unknown>[]> =>
-        send(statements).catch((error: unknown) => {
-          if (isPgError(error) && STALE_STATEMENT.has(error.code)) return send(statements);
-          throw error;
-        });
-      const tx: Queryable = {
-        async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
-          if (status.state === 'done') throw new Error('This transaction has already committed');
-          const statement = { sql, params };
-          if (status.state === 'idle' && options.final) {
-            status.state = 'done';
-            const results = await sendFirst([prelude, statement]);
-            return results[1] as QueryResult<R>;
-          }
-          const statements: Statement[] = status.state === 'idle' ? [BEGIN, prelude] : [];
-          statements.push(statement);
-          if (options.final) statements.push(COMMIT);
-          const wasIdle = status.state === 'idle';
-          status.state = 'open';
-          const results = await (wasIdle ? sendFirst(statements) : send(statements));
-          if (options.final) status.state = 'done';
-          return results[wasIdle ? 2 : 0] as QueryResult<R>;
-        },
-        async exec(sql: string): Promise<void> {
-          if (status.state === 'done') throw new Error('This transaction has already committed');
-          if (status.state === 'idle') await send([BEGIN, prelude]);
-          status.state = 'open';
-          // The simple-query protocol: several statements, no parameters (PGlite's exec() would wait for our lock).
-          await db.execProtocol(protocol.serialize.query(sql), { syncToFs: false });
-        },
-      };
       try {
-        const result = await fn(tx);
-        if (status.state === 'open') {
-          status.state = 'done';
-          await send([COMMIT]);
-        }
-        return result;
-      } catch (error) {
-        // A failed statement leaves the transaction aborted (or, before BEGIN, never opened).
-        if (status.state === 'open') {
-          status.state = 'done';
-          await send([ROLLBACK]).catch(() => undefined);
-        }
-        throw error;
+        return await runRequestTransaction(runner, fn, prelude);
       } finally {
         await db.syncToFs();
       }

@@ -1,7 +1,8 @@
 import pg from 'pg';
-import { isPgError } from './database.js';
 import { textParam } from './text-param.js';
-import type { Database, QueryOptions, QueryResult, Queryable, Statement } from './database.js';
+import type { Database, QueryResult, Queryable, Statement } from './database.js';
+import { isControl, isStaleStatement, runRequestTransaction } from './request-transaction.js';
+import type { BatchRunner } from './request-transaction.js';
 
 function toResult<R>(result: pg.QueryResult): QueryResult<R> {
   return {
@@ -24,8 +25,6 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 
 /** Statement texts that get a name (prepared once per connection); others go unnamed. */
 const NAMED_STATEMENTS_MAX = 1000;
-/** SQLSTATEs of a prepared statement gone stale under DDL (result type changed) or deallocated. */
-const STALE_STATEMENT = new Set(['0A000', '26000']);
 
 /**
  * Names for the request transactions' statements, as PostgREST prepares its own: each pooled
@@ -45,8 +44,9 @@ class StatementNames {
 
 /** A pool on a real Postgres server (DATABASE_URL). */
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  // Pipeline mode: a query goes out without waiting for the previous answer on the connection, so
-  // a request transaction's BEGIN, settings, statement and COMMIT share one round trip.
+  // Pipeline mode: a query goes out without waiting for the previous answer on the connection. A
+  // request transaction sends each round trip as one BatchQuery (settings, statement, and BEGIN or
+  // COMMIT where needed, one Sync) either way.
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, pipeline: true });
   // An idle client losing its connection must not crash the server.
   pool.on('error', () => undefined);
@@ -97,9 +97,6 @@ export function openPostgres(connectionString: string, options: { max?: number }
     },
   };
 }
-
-const BEGIN: Statement = { sql: 'begin', params: [] };
-const COMMIT: Statement = { sql: 'commit', params: [] };
 
 /** Named statements each pooled connection has parsed (answered without error). */
 const preparedOn = new WeakMap<pg.Connection, Set<string>>();
@@ -155,11 +152,10 @@ class BatchQuery extends pg.Query {
 }
 
 /**
- * A request transaction on one pooled connection, each step one round trip: a `final` first
- * query goes out with the prelude alone (an implicit transaction: no BEGIN, no COMMIT); otherwise
- * BEGIN, the prelude and the first query together, COMMIT with a later `final` query or at the end.
- * Statements are prepared per connection. A connection that may hold a statement we did not see
- * confirmed (a failed batch that parsed one), or one gone stale under DDL, is closed on release.
+ * A request transaction (see runRequestTransaction) on one pooled connection, each batch one
+ * node-postgres query. Statements are prepared per connection. A connection that may hold a
+ * statement we did not see confirmed (a failed batch that parsed one), or one gone stale under
+ * DDL, is closed on release.
  */
 async function pipelinedTransaction<T>(
   pool: pg.Pool,
@@ -169,73 +165,30 @@ async function pipelinedTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   let discard = false;
-  const run = (statements: readonly Statement[], unnamed = false): Promise<pg.QueryResult[]> =>
-    new Promise((resolve, reject) => {
-      const named = statements.map((statement) => ({
-        ...statement,
-        name: unnamed || statement === BEGIN || statement === COMMIT ? undefined : statementNames.name(statement.sql),
-      }));
-      const batch: BatchQuery = new BatchQuery(named, (error, results) => {
-        if (error) {
-          if (batch.fresh.length > 0 || (isPgError(error) && STALE_STATEMENT.has(error.code))) discard = true;
-          reject(error);
-          return;
-        }
-        batch.confirm();
-        resolve((Array.isArray(results) ? results : [results]) as pg.QueryResult[]);
-      });
-      void client.query(batch);
-    });
-  // The first batch of a transaction changes nothing when it fails, so a statement gone stale
-  // under DDL (its result type changed) is run again once, unnamed.
-  const runFirst = (statements: readonly Statement[]): Promise<pg.QueryResult[]> =>
-    run(statements).catch((error: unknown) => {
-      if (isPgError(error) && STALE_STATEMENT.has(error.code)) return run(statements, true);
-      throw error;
-    });
-  // An object, not a let: TypeScript would narrow a let across the awaits below.
-  const status: { state: 'idle' | 'open' | 'done' } = { state: 'idle' };
-  const tx: Queryable = {
-    async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
-      if (status.state === 'done') throw new Error('This transaction has already committed');
-      const statement = { sql, params };
-      if (status.state === 'idle' && options.final) {
-        status.state = 'done';
-        const results = await runFirst([prelude, statement]);
-        return toResult<R>(results[1] as pg.QueryResult);
-      }
-      if (status.state === 'idle') {
-        status.state = 'open';
-        const results = await runFirst([BEGIN, prelude, statement]);
-        return toResult<R>(results[2] as pg.QueryResult);
-      }
-      const results = await run(options.final ? [statement, COMMIT] : [statement]);
-      if (options.final) status.state = 'done';
-      return toResult<R>(results[0] as pg.QueryResult);
-    },
-    async exec(sql: string): Promise<void> {
-      if (status.state === 'done') throw new Error('This transaction has already committed');
-      if (status.state === 'idle') {
-        status.state = 'open';
-        await runFirst([BEGIN, prelude]);
-      }
+  const runner: BatchRunner = {
+    run: (statements, unnamed = false) =>
+      new Promise((resolve, reject) => {
+        const named = statements.map((statement) => ({
+          ...statement,
+          name: unnamed || isControl(statement) ? undefined : statementNames.name(statement.sql),
+        }));
+        const batch: BatchQuery = new BatchQuery(named, (error, results) => {
+          if (error) {
+            if (batch.fresh.length > 0 || isStaleStatement(error)) discard = true;
+            reject(error);
+            return;
+          }
+          batch.confirm();
+          resolve((Array.isArray(results) ? results : [results]).map((result) => toResult(result as pg.QueryResult)));
+        });
+        void client.query(batch);
+      }),
+    async exec(sql) {
       await client.query(sql);
     },
   };
   try {
-    const result = await fn(tx);
-    if (status.state === 'open') {
-      status.state = 'done';
-      await client.query('commit');
-    }
-    return result;
-  } catch (error) {
-    // An explicit transaction that failed is aborted until ROLLBACK; an implicit one has ended.
-    if (status.state === 'open') {
-      status.state = 'done';
-      await client.query('rollback').catch(() => undefined);
-    }
-    throw error;
+    return await runRequestTransaction(runner, fn, prelude);
   } finally {
     client.release(discard);
   }
