@@ -8,6 +8,8 @@ export type { FileValue, InputField, InputFieldType } from './spec/input-fields'
 export { CONDITION_OPERATORS, conditionSchema, nextSchema } from './spec/next';
 export type { Condition, ConditionOperator, Next } from './spec/next';
 export {
+  DATABASE_COLUMN_TYPES,
+  DATABASE_FILTER_OPS,
   JSON_FIELD_TYPES,
   STEP_KINDS,
   aiStepSchema,
@@ -22,6 +24,8 @@ export {
 export type {
   AiStep,
   ApiStep,
+  DatabaseColumnType,
+  DatabaseFilterOp,
   DatabaseStep,
   InputStep,
   JsonField,

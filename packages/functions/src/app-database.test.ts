@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toColumnValue, toFilterValue } from './app-database.ts';
-import type { ColumnType } from './app-database.ts';
+import type { DatabaseColumnType } from '@appforge/engine';
 
-const column = (type: ColumnType, name = 'Field') => ({ name, type });
+const column = (type: DatabaseColumnType, name = 'Field') => ({ name, type });
 
 describe('values written to a column', () => {
   it('keeps text as text, turning numbers, flags and objects into their text', () => {

@@ -4,16 +4,15 @@
 // database must be the app's, the table one of that database's, every column one of the table's,
 // and every value of the column's type. A refusal throws an Error whose message the engine shows
 // in the failed step ("Step 'Save': the database said: …").
-import type { DatabaseCapability, DatabaseReadRequest, DatabaseWriteRequest } from '@appforge/engine';
+import { DATABASE_COLUMN_TYPES, DATABASE_FILTER_OPS } from '@appforge/engine';
+import type { DatabaseCapability, DatabaseColumnType, DatabaseFilterOp, DatabaseReadRequest, DatabaseWriteRequest } from '@appforge/engine';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 
-export const COLUMN_TYPES = ['text', 'number', 'boolean', 'date', 'json', 'link'] as const;
-export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 export interface TableColumn {
   name: string;
-  type: ColumnType;
+  type: DatabaseColumnType;
 }
 
 /** Rows a read returns at most, whatever the step asks for. */
@@ -23,8 +22,6 @@ export const MAX_TEXT_LENGTH = 10_000;
 /** A row's data as JSON text, as the database limits it (DatabaseRow_data_size). */
 export const MAX_ROW_BYTES = 64 * 1024;
 
-const FILTER_OPS = ['eq', 'neq', 'contains', 'gt', 'lt', 'gte', 'lte'] as const;
-type FilterOp = (typeof FILTER_OPS)[number];
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -36,7 +33,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // The database checks the same shape (DatabaseTable_check_columns); read leniently so that an extra
 // key never breaks a run.
-const storedColumnsSchema = z.array(z.object({ name: z.string().min(1).max(64), type: z.enum(COLUMN_TYPES) }));
+const storedColumnsSchema = z.array(z.object({ name: z.string().min(1).max(64), type: z.enum(DATABASE_COLUMN_TYPES) }));
 
 interface StoredTable {
   id: string;
@@ -138,7 +135,7 @@ export function toColumnValue(column: TableColumn, value: unknown): Converted<Js
 }
 
 /** A filter's value as database_table_rows compares it in a column of this type. */
-export function toFilterValue(column: TableColumn, op: FilterOp, value: unknown): Converted<string> {
+export function toFilterValue(column: TableColumn, op: DatabaseFilterOp, value: unknown): Converted<string> {
   if (op === 'contains') return { ok: true, value: asText(value) };
   const label = `The filter on "${column.name}"`;
   switch (column.type) {
@@ -167,8 +164,8 @@ function findColumn(table: { name: string; columns: readonly TableColumn[] }, na
   return column;
 }
 
-function isFilterOp(op: string): op is FilterOp {
-  return (FILTER_OPS as readonly string[]).includes(op);
+function isFilterOp(op: string): op is DatabaseFilterOp {
+  return (DATABASE_FILTER_OPS as readonly string[]).includes(op);
 }
 
 /** A row as a step sees it: its values by column name, and its id. */

@@ -1,11 +1,14 @@
 // The shapes of a person's databases (public."Database", "DatabaseTable"): what the SDK writes,
 // checked with the same limits the database enforces, and what it reads back.
+import { DATABASE_COLUMN_TYPES } from '@appforge/engine';
+import type { DatabaseColumnType } from '@appforge/engine';
 import { z } from 'zod';
 import { UUID_PATTERN, invalidInput } from './app-rows';
 import type { AppforgeError } from './errors';
 
-export const DATABASE_COLUMN_TYPES = ['text', 'number', 'boolean', 'date', 'json', 'link'] as const;
-export type DatabaseColumnType = (typeof DATABASE_COLUMN_TYPES)[number];
+// The column types belong to the engine, whose database steps write values that must fit them.
+export { DATABASE_COLUMN_TYPES };
+export type { DatabaseColumnType };
 
 export interface DatabaseColumn {
   name: string;
