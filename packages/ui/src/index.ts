@@ -1,7 +1,7 @@
 // The public API of @appforge/ui. Styles are not imported here: consumers import
 // '@appforge/ui/styles.css' once, so the JS stays side-effect free and tree-shakes.
 export { AppShell } from './components/AppShell';
-export type { AppShellLinkProps, AppShellNavItem, AppShellProps } from './components/AppShell';
+export type { AppShellLinkProps, AppShellNavItem, AppShellProps, FeatureNavEntry } from './components/AppShell';
 export { Avatar, initialsOf } from './components/Avatar';
 export type { AvatarProps, AvatarSize } from './components/Avatar';
 export { Badge } from './components/Badge';

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { composeRoutes, pathKey, RouteManifestError } from './compose-routes';
+import { composeNav, composeRoutes, isNavEntryActive, pathKey, RouteManifestError } from './compose-routes';
 
 const page = () => Promise.resolve({ Component: () => null });
 const route = (path: string): RouteObject => ({ path, lazy: page });
@@ -70,5 +70,28 @@ describe('pathKey', () => {
     expect(pathKey('/bundle/:id', '/settings')).toBe('/settings');
     expect(pathKey('/', undefined)).toBe('/');
     expect(pathKey('/', 'lang/:lang?/*')).toBe('/lang/:?/*');
+  });
+});
+
+describe('composeNav', () => {
+  it('sorts every manifest’s sidebar entries by order, keeping manifest order on ties', () => {
+    const shell = { name: 'shell', routes: [], nav: [{ href: '/', label: 'Home', order: 0 }, { href: '/settings', label: 'Settings', order: 1000 }] };
+    const databases = { name: '@appforge/databases', routes: [], nav: [{ href: '/databases', label: 'Databases', order: 20 }] };
+    const apis = { name: '@appforge/apis', routes: [], nav: [{ href: '/list-apis', label: 'APIs', order: 20 }] };
+    expect(composeNav([shell, databases, apis]).map((entry) => entry.label)).toEqual(['Home', 'Databases', 'APIs', 'Settings']);
+  });
+
+  it('refuses two manifests offering the same link and names both', () => {
+    const a = { name: '@appforge/bundles', routes: [], nav: [{ href: '/user-plan', label: 'Plan', order: 50 }] };
+    const b = { name: '@appforge/apis', routes: [], nav: [{ href: '/user-plan', label: 'Plan', order: 60 }] };
+    expect(() => composeNav([a, b])).toThrow('The sidebar link "/user-plan" is offered by both @appforge/bundles and @appforge/apis.');
+  });
+
+  it('marks an entry current on its own path and under its prefixes only', () => {
+    const entry = { href: '/databases', label: 'Databases', order: 20, activePrefixes: ['/database/'] };
+    expect(isNavEntryActive(entry, '/databases')).toBe(true);
+    expect(isNavEntryActive(entry, '/database/42/data')).toBe(true);
+    expect(isNavEntryActive(entry, '/')).toBe(false);
+    expect(isNavEntryActive(entry, '/databases-archive')).toBe(false);
   });
 });

@@ -1,9 +1,14 @@
+import type { FeatureNavEntry } from '@appforge/ui';
 import type { RouteObject } from 'react-router';
 
-/** What a feature package contributes: its name (for error messages) and its `routes`. */
+/**
+ * What a feature package contributes: its name (for error messages), its `routes` and, optionally,
+ * its entries in the sidebar (`nav`).
+ */
 export interface RouteManifest {
   readonly name: string;
   readonly routes: readonly RouteObject[];
+  readonly nav?: readonly FeatureNavEntry[];
 }
 
 export class RouteManifestError extends Error {
@@ -82,4 +87,30 @@ export function composeRoutes(manifests: readonly RouteManifest[]): RouteObject[
   const claims = new Map<string, Claim>();
   for (const manifest of manifests) collect(manifest.name, manifest.routes, '/', claims);
   return manifests.flatMap((manifest) => [...manifest.routes]);
+}
+
+/**
+ * The sidebar's entries from every manifest, sorted by `order` (ties keep manifest order).
+ * Throws a RouteManifestError when two manifests offer the same link.
+ */
+export function composeNav(manifests: readonly RouteManifest[]): FeatureNavEntry[] {
+  const seen = new Map<string, string>();
+  const entries: FeatureNavEntry[] = [];
+  for (const manifest of manifests) {
+    for (const entry of manifest.nav ?? []) {
+      const previous = seen.get(entry.href);
+      if (previous !== undefined) {
+        throw new RouteManifestError(`The sidebar link "${entry.href}" is offered by both ${previous} and ${manifest.name}.`);
+      }
+      seen.set(entry.href, manifest.name);
+      entries.push(entry);
+    }
+  }
+  return entries.map((entry, index) => ({ entry, index })).sort((a, b) => a.entry.order - b.entry.order || a.index - b.index).map(({ entry }) => entry);
+}
+
+/** True when `entry` is the current page at `pathname`. */
+export function isNavEntryActive(entry: FeatureNavEntry, pathname: string): boolean {
+  if (pathname === entry.href) return true;
+  return (entry.activePrefixes ?? []).some((prefix) => pathname.startsWith(prefix));
 }

@@ -1,6 +1,8 @@
 import { AppShell } from '@appforge/ui';
 import type { AppShellLinkProps, AppShellNavItem } from '@appforge/ui';
 import { Link, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { isNavEntryActive } from './compose-routes';
+import { navEntries } from './feature-routes';
 import { ThemeSelect } from './ThemeSelect';
 
 /** A thin bar while the next page's code or data loads; announced to screen readers. */
@@ -46,10 +48,11 @@ export function RootLayout() {
       </>
     );
   }
-  const navItems: AppShellNavItem[] = [
-    { href: '/', label: 'Home', active: pathname === '/' },
-    { href: '/settings', label: 'Settings', active: pathname === '/settings' },
-  ];
+  const navItems: AppShellNavItem[] = navEntries.map((entry) => ({
+    href: entry.href,
+    label: entry.label,
+    active: isNavEntryActive(entry, pathname),
+  }));
   return (
     <>
       <AppShell

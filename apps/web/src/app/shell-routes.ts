@@ -1,3 +1,4 @@
+import type { FeatureNavEntry } from '@appforge/ui';
 import type { RouteObject } from 'react-router';
 
 /**
@@ -8,4 +9,10 @@ import type { RouteObject } from 'react-router';
 export const shellRoutes: RouteObject[] = [
   { path: '/system-status', lazy: () => import('../pages/system-status') },
   { path: '*', lazy: () => import('../pages/not-found') },
+];
+
+/** The shell's own sidebar entries: Home first and Settings last; features slot in between by `order`. */
+export const shellNav: FeatureNavEntry[] = [
+  { href: '/', label: 'Home', order: 0 },
+  { href: '/settings', label: 'Settings', order: 1000 },
 ];

@@ -14,6 +14,19 @@ export interface AppShellNavItem {
   id?: string;
 }
 
+/**
+ * A feature's entry in the shell's sidebar. Each feature package exports `nav: FeatureNavEntry[]`
+ * beside its `routes`; the shell sorts every feature's entries by `order` (Home 0, Settings 1000).
+ */
+export interface FeatureNavEntry {
+  href: string;
+  label: string;
+  /** Position in the sidebar: lower comes first. */
+  order: number;
+  /** Path prefixes (besides `href` itself) on which this entry is the current page, e.g. ['/database/']. */
+  activePrefixes?: readonly string[];
+}
+
 export interface AppShellLinkProps {
   href: string;
   className: string;
