@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { LIMIT_TABLE_SQL } from '@appforge/functions';
 import type { FunctionRegistry } from '@appforge/functions';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.js';
@@ -9,6 +10,7 @@ import type { Database } from './db/database.js';
 import { platformMigrationsDir, projectMigrationsDir } from './db/locations.js';
 import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
+import { sharedLimitsFor } from './db/shared-limits.js';
 import type { BackendConfig } from './env.js';
 import type { BackendDeps } from './http/types.js';
 import { createJwtService } from './jwt.js';
@@ -99,7 +101,7 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
  */
 export async function createBackend(config: BackendConfig, options: BackendOptions = {}): Promise<Backend> {
   const logger = options.logger ?? createLogger(config);
-  const db = options.db ?? (await openDatabase(config));
+  const { db, limits: sharedLimits } = sharedLimitsFor(options.db ?? (await openDatabase(config)));
   let mailbox: Mailbox | undefined;
   let mailer: Mailer & { close?: () => void };
   let appliedMigrations: string[];
@@ -113,6 +115,8 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
       (source, file) => logger.info({ source, file }, 'migration applied'),
     ));
     await seedAccessAllowList(db, config);
+    // The shared limits' table (also in supabase/migrations; again here for a custom MIGRATIONS_DIR).
+    await db.exec(LIMIT_TABLE_SQL);
     if (config.smtpUrl) {
       mailer = createSmtpMailer(config.smtpUrl, config.smtpFrom);
     } else {
@@ -131,7 +135,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   }
 
   const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`);
-  const deps: BackendDeps = { config, db, jwt, mailer, logger };
+  const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits };
   let selfUrl = config.apiExternalUrl;
   const app = createApp(deps, {
     ...(options.functions ? { functions: options.functions } : {}),

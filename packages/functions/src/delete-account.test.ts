@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deleteAccount } from './delete-account.ts';
 import { createModelCatalogue } from '@appforge/models';
+import { memoryLimits } from './limits.ts';
 import type { FunctionCaller, FunctionContext } from './types.ts';
 
 // The handler only talks to GoTrue's admin API (on Supabase: the hosted auth server). This is a
@@ -55,6 +56,7 @@ beforeAll(async () => {
     env: { accessPolicy: 'open', accessAllowList: [], intercomSecret: undefined, runRateLimitPerMinute: 30 },
     models: createModelCatalogue(),
     log: quiet,
+    limits: memoryLimits(),
   });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -3,6 +3,7 @@
 import type { ModelCatalogue } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { errorResponse } from './http.ts';
+import type { Limits } from './limits.ts';
 import type { FunctionCaller, FunctionEnv, FunctionHandler, FunctionLogger } from './types.ts';
 
 /** The CORS answer Supabase's docs give Edge Functions, widened to what supabase-js sends. */
@@ -49,6 +50,11 @@ export interface EdgeOptions {
   /** The language models (edgeModels from edge-models.ts), for the AI functions; others need none. */
   models?: ModelCatalogue;
   log?: FunctionLogger;
+  /**
+   * The shared limits, for functions that limit (run-app): postgresLimits(new Pool({ connectionString:
+   * SUPABASE_DB_URL })), the database URL hosted Supabase gives every function.
+   */
+  limits?: Limits;
 }
 
 const consoleLogger: FunctionLogger = {
@@ -61,6 +67,7 @@ const consoleLogger: FunctionLogger = {
 export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions): (req: Request) => Promise<Response> {
   const log = options.log ?? consoleLogger;
   const models = options.models;
+  const limits = options.limits;
   return async (req) => {
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: EDGE_CORS_HEADERS });
     let response: Response;
@@ -75,6 +82,10 @@ export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions
           return models;
         },
         log,
+        get limits(): Limits {
+          if (!limits) throw new Error('This function was deployed without limits: pass postgresLimits(pool)');
+          return limits;
+        },
       });
     } catch (error) {
       log.error({ error: error instanceof Error ? error.message : String(error) }, 'function threw');

@@ -24,6 +24,8 @@ export { createModelCatalogue } from '@appforge/models';
 export type { ModelCatalogue, ModelCatalogueConfig } from '@appforge/models';
 export { getUserSchoolInfo } from './get-user-school-info.ts';
 export { APP_LIMIT_FACTOR } from './rate-limit.ts';
+export { LIMIT_SCHEMA, LIMIT_TABLE, LIMIT_TABLE_SQL, memoryLimits, postgresLimits } from './limits.ts';
+export type { LimitDecision, Limiter, LimitRule, Limits, LimitSqlClient } from './limits.ts';
 export { runAppFunction } from './run-app.ts';
 export type {
   FunctionCaller,

@@ -78,7 +78,7 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
   const user = signedInUser(ctx);
 
   const visitorKey = user ? `user:${user.id}` : request.visitor_session ? `session:${request.visitor_session}` : `ip:${clientIp(req)}`;
-  const rate = await consumeRun(ctx.env.runRateLimitPerMinute, visitorKey, request.app_id);
+  const rate = await consumeRun(ctx.limits, ctx.env.runRateLimitPerMinute, visitorKey, request.app_id);
   if (!rate.ok) {
     return json(
       429,

@@ -2,6 +2,7 @@
 // point) and the handlers: web-standard Request in, Response out.
 import type { ModelCatalogue } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Limits } from './limits.ts';
 
 /** The verified caller of a function; null for the anon key. */
 export interface FunctionCaller {
@@ -37,6 +38,8 @@ export interface FunctionContext {
   /** The server's language models (AI_BASE_URL / AI_API_KEY / AI_MODEL, or only the offline model), built once. */
   models: ModelCatalogue;
   log: FunctionLogger;
+  /** The shared rate limits (limits.ts): counters in PostgreSQL, common to every process. */
+  limits: Limits;
 }
 
 export type FunctionHandler = (req: Request, ctx: FunctionContext) => Promise<Response>;

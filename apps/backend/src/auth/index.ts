@@ -25,7 +25,7 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
   const ctx: AuthContext = {
     ...deps,
     settings,
-    limits: createRateLimits(deps.config, settings),
+    limits: createRateLimits(deps.config, settings, deps.sharedLimits),
     redirects: createRedirectPolicy(deps.config),
     authBaseUrl: `${deps.config.apiExternalUrl}/auth/v1`,
   };

@@ -1,36 +1,33 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Limiter, Limits } from '@appforge/functions';
 import type { BackendConfig } from '../env.js';
 import { errors } from './errors.js';
 import type { AuthSettings } from './settings.js';
 
 /**
- * Per-IP and per-address limits on the endpoints that send mail or check secrets, in memory
- * (one server process). Exceeding one throws the GoTrue 429 error for it.
+ * Per-IP and per-address limits on the endpoints that send mail or check secrets, on the shared
+ * limits (counters in PostgreSQL, common to every backend process). Exceeding one throws the
+ * GoTrue 429 error for it.
  */
-export function createRateLimits(config: Pick<BackendConfig, 'rateLimits'>, settings: AuthSettings) {
+export function createRateLimits(config: Pick<BackendConfig, 'rateLimits'>, settings: AuthSettings, limits: Limits) {
   const fiveMinutes = 300;
-  const sendPerIp = new RateLimiterMemory({ keyPrefix: 'send-ip', points: settings.sendPerIpPer5Min, duration: fiveMinutes });
-  const mailPerAddress = new RateLimiterMemory({
-    keyPrefix: 'mail-address',
+  const sendPerIp = limits.limiter({ name: 'send-ip', points: settings.sendPerIpPer5Min, durationSeconds: fiveMinutes });
+  const mailPerAddress = limits.limiter({
+    name: 'mail-address',
     points: config.rateLimits.emailSentPerHour,
-    duration: 3600,
+    durationSeconds: 3600,
   });
-  const verifyPerIp = new RateLimiterMemory({ keyPrefix: 'verify-ip', points: config.rateLimits.verifyPer5Min, duration: fiveMinutes });
-  const verifyPerAddress = new RateLimiterMemory({
-    keyPrefix: 'verify-address',
+  const verifyPerIp = limits.limiter({ name: 'verify-ip', points: config.rateLimits.verifyPer5Min, durationSeconds: fiveMinutes });
+  const verifyPerAddress = limits.limiter({
+    name: 'verify-address',
     points: config.rateLimits.verifyPer5Min,
-    duration: fiveMinutes,
+    durationSeconds: fiveMinutes,
   });
-  const tokenPerIp = new RateLimiterMemory({ keyPrefix: 'token-ip', points: config.rateLimits.tokenPer5Min, duration: fiveMinutes });
-  const mfaPerIp = new RateLimiterMemory({ keyPrefix: 'mfa-ip', points: 15, duration: 60 });
+  const tokenPerIp = limits.limiter({ name: 'token-ip', points: config.rateLimits.tokenPer5Min, durationSeconds: fiveMinutes });
+  const mfaPerIp = limits.limiter({ name: 'mfa-ip', points: 15, durationSeconds: 60 });
 
-  async function take(limiter: RateLimiterMemory, key: string, onLimit: () => Error): Promise<void> {
-    try {
-      await limiter.consume(key);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw onLimit();
-      throw error;
-    }
+  async function take(limiter: Limiter, key: string, onLimit: () => Error): Promise<void> {
+    const decision = await limiter.consume(key);
+    if (!decision.ok) throw onLimit();
   }
 
   return {

@@ -93,6 +93,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
         return catalogue();
       },
       log: log.child({ function: name }),
+      limits: deps.sharedLimits,
     };
     let response: unknown;
     try {

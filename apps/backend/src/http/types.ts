@@ -1,3 +1,4 @@
+import type { Limits } from '@appforge/functions';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
 import type { BackendConfig } from '../env.js';
@@ -11,6 +12,12 @@ export interface BackendDeps {
   jwt: JwtService;
   mailer: Mailer;
   logger: Logger;
+  /**
+   * The shared rate limits (rate-limiter-flexible's PostgreSQL store on this database): every
+   * limit a request depends on takes its points here, so they hold across backend processes.
+   * `deps.sharedLimits.limiter({ name, points, durationSeconds }).consume(key, points?)`.
+   */
+  sharedLimits: Limits;
 }
 
 /** Hono environment shared by every route module. */
