@@ -6,10 +6,12 @@ import { HTTPException } from 'hono/http-exception';
 import { createAuthApi } from './auth/index.js';
 import { createFunctionsApi } from './functions/host.js';
 import { bodyLimit } from './http/body-limit.js';
+import { resolveCaller } from './http/caller.js';
 import { cors } from './http/cors.js';
 import type { AppEnv, BackendDeps } from './http/types.js';
 import { createRestApi } from './rest/index.js';
 import { createStorageApi } from './storage/index.js';
+import type { Readiness } from './ops/ready.js';
 import { BACKEND_VERSION } from './version.js';
 
 export interface AppExtras {
@@ -17,6 +19,8 @@ export interface AppExtras {
   functions?: FunctionRegistry;
   /** Loopback URL of this server (for the functions' service-role client); defaults to API_EXTERNAL_URL. */
   selfUrl?: () => string;
+  /** /ready's check (database reachable, migrations applied); without it /ready checks the database only. */
+  readiness?: () => Promise<Readiness>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -32,6 +36,7 @@ function bodyLimitApplies(path: string): boolean {
 /** The whole HTTP surface: Supabase's gateway layout with every service mounted under its prefix. */
 export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use('*', deps.metrics.middleware);
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -65,6 +70,29 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
       c.get('log').error({ err: error }, 'health check: database unavailable');
       return c.json({ status: 'unavailable', database: deps.db.kind, version: BACKEND_VERSION }, 503);
     }
+  });
+
+  // Operations: /ready for load balancers and orchestrators, /metrics for Prometheus (with the
+  // service-role key as bearer token: the figures are not for visitors).
+  app.get('/ready', async (c) => {
+    const readiness = extra.readiness ?? (async (): Promise<Readiness> => {
+      try {
+        await deps.db.query('select 1');
+        return { ready: true };
+      } catch {
+        return { ready: false, reason: 'database_unreachable' };
+      }
+    });
+    const report = await readiness();
+    return c.json({ ...report, database: deps.db.kind, version: BACKEND_VERSION }, report.ready ? 200 : 503);
+  });
+  app.get('/metrics', async (c) => {
+    const caller = await resolveCaller(deps.jwt, { authorization: c.req.header('authorization') });
+    if (!caller.ok || caller.caller.role !== 'service_role') {
+      return c.json({ code: 'unauthorized', message: 'Metrics need the service-role key as bearer token' }, 401);
+    }
+    const body = await deps.metrics.registry.metrics();
+    return c.body(body, 200, { 'content-type': deps.metrics.registry.contentType });
   });
 
   app.route('/auth/v1', createAuthApi(deps));

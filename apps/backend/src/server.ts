@@ -18,6 +18,8 @@ import { createLogger } from './logger.js';
 import type { Logger } from './logger.js';
 import { Mailbox } from './mail/mailbox.js';
 import { createMailboxApi } from './mail/mailbox-api.js';
+import { createBackendMetrics } from './ops/metrics.js';
+import { createReadiness } from './ops/ready.js';
 import type { Mailer } from './mail/mailer.js';
 import { createSmtpMailer } from './mail/smtp.js';
 
@@ -105,13 +107,14 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   let mailbox: Mailbox | undefined;
   let mailer: Mailer & { close?: () => void };
   let appliedMigrations: string[];
+  const migrationSources = [
+    { name: 'platform', dir: platformMigrationsDir() },
+    { name: 'project', dir: config.migrationsDir ? resolve(config.migrationsDir) : projectMigrationsDir() },
+  ];
   try {
     ({ applied: appliedMigrations } = await applyMigrations(
       db,
-      [
-        { name: 'platform', dir: platformMigrationsDir() },
-        { name: 'project', dir: config.migrationsDir ? resolve(config.migrationsDir) : projectMigrationsDir() },
-      ],
+      migrationSources,
       (source, file) => logger.info({ source, file }, 'migration applied'),
     ));
     await seedAccessAllowList(db, config);
@@ -135,11 +138,13 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   }
 
   const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`);
-  const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits };
+  const metrics = createBackendMetrics();
+  const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits, metrics };
   let selfUrl = config.apiExternalUrl;
   const app = createApp(deps, {
     ...(options.functions ? { functions: options.functions } : {}),
     selfUrl: () => selfUrl,
+    readiness: createReadiness(db, migrationSources),
   });
   const graceMs = options.shutdownGraceMs ?? 10_000;
 

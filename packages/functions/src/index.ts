@@ -33,6 +33,7 @@ export type {
   FunctionEnv,
   FunctionHandler,
   FunctionLogger,
+  FunctionMetrics,
   FunctionRegistry,
 } from './types.ts';
 

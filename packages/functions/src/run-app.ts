@@ -167,6 +167,7 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       .single<RunRow>();
     if (created.error) throw new Error(`Creating the run failed: ${created.error.message}`);
     run = created.data;
+    ctx.metrics?.runStarted();
   }
   const runRow = run;
   let savedSteps = previousState?.steps.length ?? 0;
@@ -192,6 +193,11 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       );
       if (inserted.error) throw new Error(`Saving the run's steps failed: ${inserted.error.message}`);
       savedSteps = state.steps.length;
+      for (const step of newSteps) {
+        if (step.usage) {
+          ctx.metrics?.modelCall({ model: model.id, seconds: Math.max(0, step.durationMs) / 1000, ...step.usage });
+        }
+      }
     }
     const updated = await supabase
       .from('AppRun')
@@ -232,10 +238,14 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
         : runApp(parsed.value, options);
       for await (const event of stream) {
         sink.send(event.type, event);
-        if (TERMINAL.has(event.type)) break;
+        if (TERMINAL.has(event.type)) {
+          ctx.metrics?.runEnded(event.type === 'run_done' ? 'done' : event.type === 'run_failed' ? 'failed' : 'awaiting');
+          break;
+        }
       }
     },
     (error, sink) => {
+      ctx.metrics?.runEnded('failed');
       ctx.log.error({ run_id: runRow.id, error: error instanceof Error ? error.message : String(error) }, 'run-app failed');
       sink.send('run_failed', { type: 'run_failed', code: 'persist_error', message: 'The run could not be saved; try again' });
     },

@@ -30,6 +30,18 @@ export interface FunctionLogger {
   error(fields: Record<string, unknown>, message?: string): void;
 }
 
+/**
+ * What a host counts for its metrics (the embedded backend: Prometheus at /metrics). Optional: an
+ * Edge Function has no scrape endpoint and passes none.
+ */
+export interface FunctionMetrics {
+  runStarted(): void;
+  /** A run stopped streaming: finished, failed, or paused for the visitor's input or choice. */
+  runEnded(outcome: 'done' | 'failed' | 'awaiting'): void;
+  /** One model call of a run's AI step: its duration and the tokens it reported. */
+  modelCall(call: { model: string; seconds: number; inputTokens: number; outputTokens: number }): void;
+}
+
 export interface FunctionContext {
   /** A service-role client (bypasses RLS) on the same project: check the caller yourself. */
   supabase: SupabaseClient;
@@ -40,6 +52,7 @@ export interface FunctionContext {
   log: FunctionLogger;
   /** The shared rate limits (limits.ts): counters in PostgreSQL, common to every process. */
   limits: Limits;
+  metrics?: FunctionMetrics;
 }
 
 export type FunctionHandler = (req: Request, ctx: FunctionContext) => Promise<Response>;

@@ -94,6 +94,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
       },
       log: log.child({ function: name }),
       limits: deps.sharedLimits,
+      metrics: deps.metrics.functions,
     };
     let response: unknown;
     try {

@@ -1,5 +1,6 @@
 import type { Limits } from '@appforge/functions';
 import type { Logger } from 'pino';
+import type { BackendMetrics } from '../ops/metrics.js';
 import type { Database } from '../db/database.js';
 import type { BackendConfig } from '../env.js';
 import type { JwtService } from '../jwt.js';
@@ -18,6 +19,8 @@ export interface BackendDeps {
    * `deps.sharedLimits.limiter({ name, points, durationSeconds }).consume(key, points?)`.
    */
   sharedLimits: Limits;
+  /** This process's Prometheus metrics (served at /metrics). */
+  metrics: BackendMetrics;
 }
 
 /** Hono environment shared by every route module. */
