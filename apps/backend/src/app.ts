@@ -21,6 +21,8 @@ export interface AppExtras {
   selfUrl?: () => string;
   /** /ready's check (database reachable, migrations applied); without it /ready checks the database only. */
   readiness?: () => Promise<Readiness>;
+  /** verify_jwt per function (supabase/config.toml); unlisted or absent: true. */
+  verifyJwt?: (name: string) => boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -103,6 +105,7 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
     createFunctionsApi(deps, {
       registry: extra.functions ?? defaultFunctions,
       selfUrl: extra.selfUrl ?? (() => deps.config.apiExternalUrl),
+      ...(extra.verifyJwt ? { verifyJwt: extra.verifyJwt } : {}),
     }),
   );
 

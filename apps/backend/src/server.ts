@@ -17,6 +17,7 @@ import { createJwtService } from './jwt.js';
 import { createLogger } from './logger.js';
 import type { Logger } from './logger.js';
 import { Mailbox } from './mail/mailbox.js';
+import { readFunctionSettings } from './functions/config.js';
 import { createMailboxApi } from './mail/mailbox-api.js';
 import { createBackendMetrics } from './ops/metrics.js';
 import { createReadiness } from './ops/ready.js';
@@ -139,12 +140,20 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
 
   const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`);
   const metrics = createBackendMetrics();
+  let functionSettings: ReturnType<typeof readFunctionSettings>;
+  try {
+    functionSettings = readFunctionSettings();
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
   const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits, metrics };
   let selfUrl = config.apiExternalUrl;
   const app = createApp(deps, {
     ...(options.functions ? { functions: options.functions } : {}),
     selfUrl: () => selfUrl,
     readiness: createReadiness(db, migrationSources),
+    verifyJwt: (name) => functionSettings.verifyJwt(name),
   });
   const graceMs = options.shutdownGraceMs ?? 10_000;
 
