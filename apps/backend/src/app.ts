@@ -8,6 +8,8 @@ import { createFunctionsApi } from './functions/host.js';
 import { bodyLimit } from './http/body-limit.js';
 import { cors } from './http/cors.js';
 import type { AppEnv, BackendDeps } from './http/types.js';
+import { createRealtimeApi } from './realtime/http.js';
+import type { RealtimeServer } from './realtime/server.js';
 import { createRestApi } from './rest/index.js';
 import { createStorageApi } from './storage/index.js';
 import { BACKEND_VERSION } from './version.js';
@@ -17,6 +19,8 @@ export interface AppExtras {
   functions?: FunctionRegistry;
   /** Loopback URL of this server (for the functions' service-role client); defaults to API_EXTERNAL_URL. */
   selfUrl?: () => string;
+  /** The realtime service (its websocket is attached to the HTTP server by createBackend). */
+  realtime?: RealtimeServer;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -77,6 +81,8 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
       selfUrl: extra.selfUrl ?? (() => deps.config.apiExternalUrl),
     }),
   );
+
+  if (extra.realtime) app.route('/realtime/v1', createRealtimeApi(extra.realtime));
 
   app.notFound((c) =>
     c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404),

@@ -18,6 +18,7 @@ import { Mailbox } from './mail/mailbox.js';
 import { createMailboxApi } from './mail/mailbox-api.js';
 import type { Mailer } from './mail/mailer.js';
 import { createSmtpMailer } from './mail/smtp.js';
+import { RealtimeServer } from './realtime/server.js';
 
 export interface BackendOptions {
   /** Use this database instead of opening one from the config (tests: in-memory PGlite). It is closed on stop. */
@@ -44,6 +45,8 @@ export interface Backend {
   mailbox: Mailbox | undefined;
   anonKey: string;
   serviceRoleKey: string;
+  /** Realtime (/realtime/v1): websocket, change feed, broadcast. */
+  realtime: RealtimeServer;
   /** Migrations this start applied (`platform/0001_….sql`); empty when the database was up to date. */
   appliedMigrations: readonly string[];
 }
@@ -133,9 +136,11 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`);
   const deps: BackendDeps = { config, db, jwt, mailer, logger };
   let selfUrl = config.apiExternalUrl;
+  const realtime = new RealtimeServer(db, jwt, logger);
   const app = createApp(deps, {
     ...(options.functions ? { functions: options.functions } : {}),
     selfUrl: () => selfUrl,
+    realtime,
   });
   const graceMs = options.shutdownGraceMs ?? 10_000;
 
@@ -146,12 +151,17 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   return {
     deps,
     mailbox,
+    realtime,
     appliedMigrations,
     anonKey: jwt.anonKey,
     serviceRoleKey: jwt.serviceRoleKey,
     async start() {
       if (apiServer) throw new Error('The backend is already started');
+      await realtime.start();
       apiServer = httpServer(app.fetch, config.host);
+      apiServer.on('upgrade', (request, socket, head) => {
+        if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
+      });
       const apiAddress = await listen(apiServer, config.port, config.host);
       const url = urlOf(config.host, apiAddress);
       selfUrl = url;
@@ -173,6 +183,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     },
     stop() {
       stopping ??= (async () => {
+        await realtime.stop();
         if (apiServer) await closeServer(apiServer, graceMs);
         if (mailServer) await closeServer(mailServer, 1000);
         mailer.close?.();
