@@ -168,7 +168,7 @@ declare
   alias text;
   visible boolean;
 begin
-  if not has_table_privilege(rel, 'select') then return false; end if;
+  if not has_any_column_privilege(rel, 'select') then return false; end if;
   select c.relrowsecurity, c.relname into rls, alias from pg_class c where c.oid = rel;
   select r.rolbypassrls into bypass from pg_roles r where r.rolname = current_user;
   if not rls or bypass then return true; end if;

@@ -15,8 +15,9 @@
 // permissive OR-ed, restrictive AND-ed), and every filter of that identity's bindings is
 // evaluated in the same query. Checking the captured row rather than re-reading the table keeps
 // an INSERT visible to its owner even when the row is updated or deleted before the fan-out, and
-// lets a DELETE be checked at all. A row too large for NOTIFY is read back by primary key through
-// the table's RLS instead (as Supabase's walrus does). DELETE delivers only the primary key.
+// lets a DELETE be checked at all. A row too large for NOTIFY is read back by primary key first
+// (then it shows its state at fan-out time). Each subscriber receives only the columns its role
+// may select, as Supabase's walrus does; DELETE delivers only the primary key.
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database.js';
@@ -187,12 +188,15 @@ export class ChangeFeed {
             `Unable to subscribe to changes with given parameters: ${schema}.${table} does not exist or is not in publication supabase_realtime`,
           );
         }
-        const allowed = await this.db.query<{ ok: boolean }>('select has_table_privilege($1, $2::regclass, $3) as ok', [
+        const allowed = await this.db.query<{ ok: boolean }>('select has_any_column_privilege($1, $2::regclass, $3) as ok', [
           identity.role,
           info.regclass,
           'select',
         ]);
         if (!allowed.rows[0]?.ok) throw new BindingError(`permission denied for table ${table}`);
+        if (filter && !(await this.selectableColumns(info, identity.role)).has(filter.column)) {
+          throw new BindingError(`invalid column for filter ${filter.column}`);
+        }
         if (filter) await this.checkFilter(info, filter);
       }
       resolved.push({ id: this.nextId++, event: request.event, schema, table, filter });
@@ -284,54 +288,82 @@ export class ChangeFeed {
     if (!info) return;
     this.stats.changes++;
 
-    // Every distinct filter of the table's candidate bindings, evaluated in the same query.
+    // The row as the change left it; too large for NOTIFY, it is read back (as the server).
+    let snapshot: Record<string, unknown> | undefined = change.y === 'DELETE' ? (change.d ?? change.k) : change.r;
+    if (!snapshot) {
+      snapshot = await this.readBack(info, change.k);
+      if (!snapshot) return;
+    }
+    const row = snapshot;
     const groups = [...candidates.values()];
-    const outcomes = await this.check(info, change, groups).catch(async (error: unknown) => {
+    const outcomes = await this.check(info, row, groups).catch(async (error: unknown) => {
       // One identity's failure (a revoked privilege) aborts the shared transaction: retry alone.
       this.logger.warn({ err: error }, 'realtime: batched RLS check failed; checking identities one by one');
       const results: (Map<string, boolean> | undefined)[] = [];
       for (const group of groups) {
-        results.push((await this.check(info, change, [group]).catch(() => [undefined]))[0]);
+        results.push((await this.check(info, row, [group]).catch(() => [undefined]))[0]);
       }
       return results;
     });
 
-    const data: ChangePayload = {
-      schema: change.s,
-      table: change.t,
-      commit_timestamp: change.ts,
-      type: change.y,
-      columns: info.columns,
-      errors: null,
-    };
-    groups.forEach((group, index) => {
+    for (const [index, group] of groups.entries()) {
       const outcome = outcomes[index];
-      if (!outcome) return;
-      const record = outcome.get('record') ? this.recordOf(change, outcome) : undefined;
-      if (change.y !== 'DELETE' && !record) return;
-      const payload: ChangePayload = { ...data };
-      if (record) payload.record = record;
-      if (change.y !== 'INSERT') payload.old_record = change.o ?? change.k;
+      if (!outcome) continue;
+      // Only the columns this role may select (AppRun.state, for one, is granted to nobody).
+      const selectable = await this.selectableColumns(info, group.identity.role);
+      const visible = (values: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(values).filter(([name]) => selectable.has(name)));
+      const payload: ChangePayload = {
+        schema: change.s,
+        table: change.t,
+        commit_timestamp: change.ts,
+        type: change.y,
+        columns: info.columns.filter((column) => selectable.has(column.name)),
+        errors: null,
+      };
+      if (change.y !== 'DELETE') payload.record = visible(row);
+      if (change.y !== 'INSERT') payload.old_record = visible(change.o ?? change.k);
       for (const { subscriber, bindings } of group.entries) {
         const ids = bindings.filter((binding) => !binding.filter || outcome.get(filterKey(binding.filter))).map((binding) => binding.id);
         if (ids.length > 0) subscriber.deliver(ids, payload);
       }
-    });
+    }
   }
 
-  private readonly records = new WeakMap<Map<string, boolean>, Record<string, unknown>>();
-
-  private recordOf(change: Change, outcome: Map<string, boolean>): Record<string, unknown> | undefined {
-    return change.r ?? this.records.get(outcome);
+  private async readBack(info: TableInfo, key: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+    const match = info.primaryKey
+      .map((column) => `t.${quoteIdent(column)} = (jsonb_populate_record(null::${info.regclass}, $1::jsonb)).${quoteIdent(column)}`)
+      .join(' and ');
+    const result = await this.db.query<{ r: Record<string, unknown> }>(`select to_jsonb(t) as r from ${info.regclass} as t where ${match}`, [
+      JSON.stringify(key),
+    ]);
+    return result.rows[0]?.r;
   }
+
+  private async selectableColumns(info: TableInfo, role: string): Promise<Set<string>> {
+    const cacheKey = `${info.regclass}\u0000${role}`;
+    const known = this.columnGrants.get(cacheKey);
+    if (known && Date.now() - known.loadedAt < TABLE_INFO_TTL_MS) return known.columns;
+    const result = await this.db.query<{ name: string }>(
+      `select a.attname::text as name from pg_attribute a
+       where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
+         and has_column_privilege($2, a.attrelid, a.attnum, 'select')`,
+      [info.regclass, role],
+    );
+    const columns = new Set(result.rows.map((entry) => entry.name));
+    this.columnGrants.set(cacheKey, { columns, loadedAt: Date.now() });
+    return columns;
+  }
+
+  private readonly columnGrants = new Map<string, { columns: Set<string>; loadedAt: number }>();
 
   /**
-   * For each group, as its identity: is the row visible (key 'record') and which filters hold
-   * (key filterKey(filter)); undefined when the row is not visible.
+   * For each group, as its identity: undefined when the row is not visible, else which filters
+   * hold (key filterKey(filter)). One read-only transaction, one statement per identity.
    */
   private async check(
     info: TableInfo,
-    change: Change,
+    row: Record<string, unknown>,
     groups: readonly { identity: Identity; entries: { bindings: ResolvedBinding[] }[] }[],
   ): Promise<(Map<string, boolean> | undefined)[]> {
     return this.db.transaction(async (tx) => {
@@ -343,7 +375,7 @@ export class ChangeFeed {
           for (const binding of entry.bindings) if (binding.filter) filters.set(filterKey(binding.filter), binding.filter);
         }
         await actAs(tx, group.identity);
-        results.push(await this.checkOne(tx, info, change, [...filters.entries()]));
+        results.push(await this.checkOne(tx, info, row, [...filters.entries()]));
         this.stats.checks++;
       }
       return results;
@@ -353,7 +385,7 @@ export class ChangeFeed {
   private async checkOne(
     tx: Queryable,
     info: TableInfo,
-    change: Change,
+    row: Record<string, unknown>,
     filters: [string, Filter][],
   ): Promise<Map<string, boolean> | undefined> {
     const params: unknown[] = [];
@@ -361,30 +393,16 @@ export class ChangeFeed {
       params.push(value);
       return `$${params.length}`;
     };
-    const expressions = filters.map(([, filter], index) => `(${filterSql(info, filter, param)}) as f${index}`);
-    let sql: string;
-    const snapshot = change.y === 'DELETE' ? (change.d ?? change.k) : change.r;
-    if (snapshot) {
-      // The row as the change left it (a later change may already have altered or deleted it).
-      const row = param(JSON.stringify(snapshot));
-      sql = `select null::jsonb as r${expressions.map((e) => `, ${e}`).join('')}
-        from jsonb_populate_record(null::${info.regclass}, ${row}::jsonb) as t
-        where realtime.row_visible(${quoteLiteral(info.regclass)}::regclass, ${row}::jsonb)`;
-    } else {
-      // Too large for NOTIFY: read it back through the table's row-level security.
-      const key = param(JSON.stringify(change.k));
-      const match = info.primaryKey
-        .map((column) => `t.${quoteIdent(column)} = (jsonb_populate_record(null::${info.regclass}, ${key}::jsonb)).${quoteIdent(column)}`)
-        .join(' and ');
-      sql = `select to_jsonb(t) as r${expressions.map((e) => `, ${e}`).join('')}
-        from ${info.regclass} as t where ${match}`;
-    }
+    const expressions = filters.map(([, filter], index) => `, (${filterSql(info, filter, param)}) as f${index}`);
+    const values = param(JSON.stringify(row));
+    const sql = `select true as visible${expressions.join('')}
+      from jsonb_populate_record(null::${info.regclass}, ${values}::jsonb) as t
+      where realtime.row_visible(${quoteLiteral(info.regclass)}::regclass, ${values}::jsonb)`;
     const result = await tx.query<Record<string, unknown>>(sql, params);
-    const row = result.rows[0];
-    if (!row) return undefined;
-    const outcome = new Map<string, boolean>([['record', true]]);
-    filters.forEach(([key], index) => outcome.set(key, row[`f${index}`] === true));
-    if (row.r && typeof row.r === 'object') this.records.set(outcome, row.r as Record<string, unknown>);
+    const found = result.rows[0];
+    if (!found) return undefined;
+    const outcome = new Map<string, boolean>();
+    filters.forEach(([key], index) => outcome.set(key, found[`f${index}`] === true));
     return outcome;
   }
 }

@@ -15,10 +15,13 @@ create table public.rt_notes (
   id bigint generated always as identity primary key,
   owner_id uuid not null,
   title text not null,
-  score int not null default 0
+  score int not null default 0,
+  secret text not null default 'server only'
 );
 alter table public.rt_notes enable row level security;
-grant select, insert, update, delete on public.rt_notes to anon, authenticated;
+-- Every column but secret (as AppRun.state): changes must not carry it.
+revoke all on public.rt_notes from anon, authenticated;
+grant select (id, owner_id, title, score), insert, update, delete on public.rt_notes to anon, authenticated;
 create policy rt_notes_own on public.rt_notes for select to authenticated using (owner_id = auth.uid());
 create policy rt_notes_public on public.rt_notes for select to anon using (title like 'public%');
 alter publication supabase_realtime add table public.rt_notes;
