@@ -9,6 +9,8 @@ import { bodyLimit } from './http/body-limit.js';
 import { resolveCaller } from './http/caller.js';
 import { cors } from './http/cors.js';
 import type { AppEnv, BackendDeps } from './http/types.js';
+import { createRealtimeApi } from './realtime/http.js';
+import type { RealtimeServer } from './realtime/server.js';
 import { createRestApi } from './rest/index.js';
 import { createStorageApi } from './storage/index.js';
 import type { Readiness } from './ops/ready.js';
@@ -23,6 +25,8 @@ export interface AppExtras {
   readiness?: () => Promise<Readiness>;
   /** verify_jwt per function (supabase/config.toml); unlisted or absent: true. */
   verifyJwt?: (name: string) => boolean;
+  /** The realtime service (its websocket is attached to the HTTP server by createBackend). */
+  realtime?: RealtimeServer;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -108,6 +112,8 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
       ...(extra.verifyJwt ? { verifyJwt: extra.verifyJwt } : {}),
     }),
   );
+
+  if (extra.realtime) app.route('/realtime/v1', createRealtimeApi(extra.realtime));
 
   app.notFound((c) =>
     c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404),

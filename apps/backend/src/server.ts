@@ -23,6 +23,7 @@ import { createBackendMetrics } from './ops/metrics.js';
 import { createReadiness } from './ops/ready.js';
 import type { Mailer } from './mail/mailer.js';
 import { createSmtpMailer } from './mail/smtp.js';
+import { RealtimeServer } from './realtime/server.js';
 
 export interface BackendOptions {
   /** Use this database instead of opening one from the config (tests: in-memory PGlite). It is closed on stop. */
@@ -49,6 +50,8 @@ export interface Backend {
   mailbox: Mailbox | undefined;
   anonKey: string;
   serviceRoleKey: string;
+  /** Realtime (/realtime/v1): websocket, change feed, broadcast. */
+  realtime: RealtimeServer;
   /** Migrations this start applied (`platform/0001_….sql`); empty when the database was up to date. */
   appliedMigrations: readonly string[];
 }
@@ -149,11 +152,13 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   }
   const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits, metrics };
   let selfUrl = config.apiExternalUrl;
+  const realtime = new RealtimeServer(db, jwt, logger);
   const app = createApp(deps, {
     ...(options.functions ? { functions: options.functions } : {}),
     selfUrl: () => selfUrl,
     readiness: createReadiness(db, migrationSources),
     verifyJwt: (name) => functionSettings.verifyJwt(name),
+    realtime,
   });
   const graceMs = options.shutdownGraceMs ?? 10_000;
 
@@ -164,12 +169,17 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   return {
     deps,
     mailbox,
+    realtime,
     appliedMigrations,
     anonKey: jwt.anonKey,
     serviceRoleKey: jwt.serviceRoleKey,
     async start() {
       if (apiServer) throw new Error('The backend is already started');
+      await realtime.start();
       apiServer = httpServer(app.fetch, config.host);
+      apiServer.on('upgrade', (request, socket, head) => {
+        if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
+      });
       const apiAddress = await listen(apiServer, config.port, config.host);
       const url = urlOf(config.host, apiAddress);
       selfUrl = url;
@@ -191,6 +201,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     },
     stop() {
       stopping ??= (async () => {
+        await realtime.stop();
         if (apiServer) await closeServer(apiServer, graceMs);
         if (mailServer) await closeServer(mailServer, 1000);
         mailer.close?.();

@@ -4,6 +4,7 @@ import { createAuthApi } from './auth';
 import { createCustomDomainsApi } from './custom-domains';
 import type { Database } from './database.types';
 import { createFunctionsApi } from './functions';
+import { createLiveApi } from './live';
 import { createAppsApi } from './apps';
 import { createBuilderApi } from './builder';
 import { createDatabasesApi } from './databases';
@@ -42,5 +43,6 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     customDomains: createCustomDomainsApi(supabase),
     functions,
     auth: createAuthApi(supabase, functions),
+    live: createLiveApi(supabase),
   };
 }

@@ -92,3 +92,4 @@ export type {
   UsersApi,
   VersionsApi,
 } from './types';
+export type { LiveApi, LiveChange, LiveSubscription, LiveTable } from './live';

@@ -21,6 +21,7 @@ import type {
   PublicApp,
 } from './app-rows';
 import type { CreateDatabaseInput, DatabaseDetail, DatabasePatch, DatabaseSummary } from './database-rows';
+import type { LiveApi } from './live';
 import type { Database, Tables } from './database.types';
 import type { RunStreamEvent } from './run-events';
 
@@ -317,4 +318,6 @@ export interface AppforgeClient {
   customDomains: CustomDomainsApi;
   functions: FunctionsApi;
   auth: AuthApi;
+  /** Live changes of apps, versions and runs (Supabase Realtime). */
+  live: LiveApi;
 }

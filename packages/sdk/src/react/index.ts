@@ -55,3 +55,7 @@ export { IDLE_RUN_STREAM, applyRunEvent } from './run-stream-state';
 export type { RunStreamState, RunStreamStatus } from './run-stream-state';
 export { useGenerateVersion } from './use-generate-version';
 export type { GenerateVersionState, UseGenerateVersionResult } from './use-generate-version';
+export { useLiveRuns } from './use-live-runs';
+export { useLiveApp } from './use-live-app';
+export { useLiveVersions } from './use-live-versions';
+export type { LiveVersionChange } from './use-live-versions';

@@ -19,6 +19,7 @@ import type {
   UserRow,
   UserStatus,
 } from '../types';
+import type { LiveChange, LiveSubscription } from '../live';
 import { displayNameSchema } from '../users';
 import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
 import { createFakeApps } from './fake-apps';
@@ -108,6 +109,10 @@ export interface FakeController {
   heal(method: FakeMethod): void;
   /** How many auth listeners are subscribed (a component must unsubscribe on teardown). */
   listenerCount(): number;
+  /** Tells the live subscribers of change.table (and of its match) a change, as Realtime would. */
+  emitLive(change: LiveChange): void;
+  /** How many live subscriptions are open (a component must unsubscribe on teardown). */
+  liveCount(): number;
 }
 
 export interface FakeAppforgeClient extends AppforgeClient {
@@ -128,7 +133,7 @@ function notFound(what: string): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: `${what} was not found or is not public.`, status: 404 });
 }
 
-const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl']);
+const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'live.subscribe']);
 const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion']);
 
 async function* failingStream(error: AppforgeError): AsyncGenerator<never> {
@@ -168,6 +173,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
   const calls = new Map<FakeMethod, unknown[][]>();
   const sentCodes: SentCode[] = [];
   const listeners = new Set<Listener>();
+  const liveListeners = new Set<{ subscription: LiveSubscription; onChange: (change: LiveChange) => void }>();
   const usersByEmail = new Map<string, User>();
   let assurance: 'aal1' | 'aal2' = 'aal1';
 
@@ -416,6 +422,15 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
         if (data.session) endSession();
       },
     },
+    live: {
+      subscribe(subscription, onChange) {
+        const entry = { subscription, onChange };
+        liveListeners.add(entry);
+        return () => {
+          liveListeners.delete(entry);
+        };
+      },
+    },
   };
 
   function wrap<A extends Api>(api: A): AppforgeClient[A] {
@@ -467,6 +482,16 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
       failures.delete(method);
     },
     listenerCount: () => listeners.size,
+    emitLive(change) {
+      for (const { subscription, onChange } of [...liveListeners]) {
+        if (subscription.table !== change.table) continue;
+        const match = subscription.match;
+        const row = change.eventType === 'DELETE' ? change.old : change.new;
+        if (match && row[match.column] !== match.value) continue;
+        onChange(change);
+      }
+    },
+    liveCount: () => liveListeners.size,
   };
 
   const client: FakeAppforgeClient = {
@@ -481,6 +506,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     customDomains: wrap('customDomains'),
     functions: wrap('functions'),
     auth: wrap('auth'),
+    live: wrap('live'),
     fake: controller,
   };
   if (!overrides.supabase) client.supabase = createFakeSupabase(client, controller);

@@ -1,0 +1,123 @@
+// postgres_changes through the unchanged supabase-js client: who receives what under RLS, filters,
+// and the joins the server refuses.
+import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../harness.js';
+import { ALICE, BOB, startRealtimeBackend, subscribed, until } from './helpers.js';
+import type { RealtimeBackend } from './helpers.js';
+
+type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
+
+function summary(change: Change): string {
+  const row: Record<string, unknown> = change.eventType === 'DELETE' ? change.old : change.new;
+  return `${change.eventType} ${String(row.title ?? row.id)}`;
+}
+
+async function listen(client: SupabaseClient, name: string, filter?: string): Promise<Change[]> {
+  const changes: Change[] = [];
+  await subscribed(
+    client
+      .channel(name)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes', ...(filter ? { filter } : {}) }, (payload) =>
+        changes.push(payload as Change),
+      ),
+  );
+  return changes;
+}
+
+describe.each(DATABASES)('postgres_changes on %s', (database) => {
+  let backend: RealtimeBackend;
+
+  beforeAll(async () => {
+    backend = await startRealtimeBackend(database);
+  }, 60_000);
+
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('delivers each change only to who may select the row: owner, other user, anon × insert, update, delete', async () => {
+    const alice = await listen(await backend.realtimeClient(ALICE), 'matrix-alice');
+    const bob = await listen(await backend.realtimeClient(BOB), 'matrix-bob');
+    const anon = await listen(await backend.realtimeClient(), 'matrix-anon');
+    const sql = (text: string, params: unknown[] = []) => backend.db.query<{ id: string }>(text, params);
+    const inserted = async (text: string, params: unknown[]): Promise<string> => String((await sql(text, params)).rows[0]?.id);
+    const a1 = await inserted(`insert into rt_notes (owner_id, title) values ($1, 'alice private') returning id`, [ALICE]);
+    const b1 = await inserted(`insert into rt_notes (owner_id, title) values ($1, 'public bob') returning id`, [BOB]);
+    await sql(`update rt_notes set score = 5 where id = $1`, [a1]);
+    await sql(`update rt_notes set title = 'bob private' where id = $1`, [b1]);
+    await sql(`delete from rt_notes where id = $1`, [a1]);
+    await sql(`delete from rt_notes where id = $1`, [b1]);
+    await sql(`insert into rt_notes (owner_id, title) values ($1, 'public final')`, [ALICE]);
+    await sql(`insert into rt_notes (owner_id, title) values ($1, 'bob final')`, [BOB]);
+
+    // Each socket gets its changes in commit order: once the last arrived, nothing earlier is missing.
+    await until(() => alice.some((c) => summary(c) === 'INSERT public final'), 'alice final');
+    await until(() => bob.some((c) => summary(c) === 'INSERT bob final'), 'bob final');
+    await until(() => anon.some((c) => summary(c) === 'INSERT public final'), 'anon final');
+
+    expect(alice.map(summary)).toEqual(['INSERT alice private', 'UPDATE alice private', `DELETE ${a1}`, 'INSERT public final']);
+    expect(bob.map(summary)).toEqual(['INSERT public bob', 'UPDATE bob private', `DELETE ${b1}`, 'INSERT bob final']);
+    expect(anon.map(summary)).toEqual(['INSERT public bob', 'INSERT public final']);
+
+    const [, update, deleted] = alice;
+    expect(update?.new).toEqual({ id: Number(a1), owner_id: ALICE, title: 'alice private', score: 5 });
+    expect(update?.schema).toBe('public');
+    expect(update?.table).toBe('rt_notes');
+    expect(Date.parse(update?.commit_timestamp ?? '')).not.toBeNaN();
+    // DELETE carries only the primary key.
+    expect(deleted?.old).toEqual({ id: Number(a1) });
+    expect(deleted?.new).toEqual({});
+  });
+
+  it('applies eq, neq, lt, lte, gt, gte and in filters with the column type', async () => {
+    const client = await backend.realtimeClient(ALICE);
+    const cases: Record<string, string> = {
+      eq: 'score=eq.10',
+      neq: 'score=neq.10',
+      lt: 'score=lt.10',
+      lte: 'score=lte.10',
+      gt: 'score=gt.10',
+      gte: 'score=gte.10',
+      in: 'title=in.(f9,"f,11")',
+    };
+    const seen: Record<string, Change[]> = {};
+    for (const [name, filter] of Object.entries(cases)) seen[name] = await listen(client, `filter-${name}`, filter);
+    for (const [score, title] of [
+      [9, 'f9'],
+      [10, 'f10'],
+      [11, 'f,11'],
+    ] as const) {
+      await backend.db.query('insert into rt_notes (owner_id, title, score) values ($1, $2, $3)', [ALICE, title, score]);
+    }
+    await backend.db.query(`insert into rt_notes (owner_id, title, score) values ($1, 'f-end', 100)`, [ALICE]);
+    const titles = (name: string) => (seen[name] ?? []).map((c) => String((c.new as Record<string, unknown>).title));
+    // Every channel is on the same socket: once gt and neq saw the last insert, the rest arrived.
+    await until(() => titles('gt').includes('f-end') && titles('neq').includes('f-end'), 'the last insert');
+    expect(titles('eq')).toEqual(['f10']);
+    expect(titles('neq')).toEqual(['f9', 'f,11', 'f-end']);
+    expect(titles('lt')).toEqual(['f9']);
+    expect(titles('lte')).toEqual(['f9', 'f10']);
+    expect(titles('gt')).toEqual(['f,11', 'f-end']);
+    expect(titles('gte')).toEqual(['f10', 'f,11', 'f-end']);
+    expect(titles('in')).toEqual(['f9', 'f,11']);
+  });
+
+  it('refuses joins to unpublished or unreadable tables and bad filters, with the reason', async () => {
+    const client = await backend.realtimeClient(ALICE);
+    const join = (table: string, filter?: string) =>
+      subscribed(
+        client.channel(`bad-${table}-${filter ?? ''}`).on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, () => undefined),
+      );
+    await expect(join('rt_unpublished')).rejects.toThrow(/not in publication supabase_realtime/);
+    await expect(join('no_such_table')).rejects.toThrow(/does not exist or is not in publication/);
+    await expect(join('rt_secret')).rejects.toThrow(/permission denied for table rt_secret/);
+    await expect(join('rt_notes', 'nope=eq.1')).rejects.toThrow(/invalid column for filter nope/);
+    await expect(join('rt_notes', 'secret=eq.x')).rejects.toThrow(/invalid column for filter secret/);
+    await expect(join('rt_notes', 'score=eq.1; drop table rt_notes')).rejects.toThrow(/invalid value for filter score/);
+    await expect(join('rt_notes', "title=eq.x' or 1=1 --")).resolves.toBeTruthy();
+    await expect(join('rt_notes', 'score=like.1')).rejects.toThrow(/invalid filter/);
+    const still = await backend.db.query<{ n: number }>('select count(*)::int as n from rt_notes');
+    expect(still.rows[0]?.n).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,54 @@
+// Live changes of the product's tables through Supabase Realtime's postgres_changes. Row-level
+// security decides who hears what (the server checks every change as the subscriber), so a
+// subscription never widens what the caller could read with a query.
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { Database } from './database.types';
+
+/** The tables in the supabase_realtime publication (supabase/migrations/20261125002000_…). */
+export type LiveTable = 'App' | 'AppVersion' | 'AppRun';
+
+export interface LiveSubscription {
+  table: LiveTable;
+  /** Only rows whose column equals this id (a realtime `eq` filter). */
+  match?: { column: 'id' | 'app_id'; value: string };
+}
+
+export interface LiveChange {
+  table: LiveTable;
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  /** The row after the change ({} for DELETE), with the columns the caller may select. */
+  new: Record<string, unknown>;
+  /** For UPDATE and DELETE: the primary key of the row before the change. */
+  old: Record<string, unknown>;
+}
+
+export interface LiveApi {
+  /** Calls onChange for each change of the table the caller may see; returns the unsubscribe. */
+  subscribe(subscription: LiveSubscription, onChange: (change: LiveChange) => void): () => void;
+}
+
+const idSchema = z.string().uuid();
+let channelCount = 0;
+
+export function createLiveApi(supabase: SupabaseClient<Database>): LiveApi {
+  return {
+    subscribe(subscription, onChange) {
+      const filter = subscription.match ? `${subscription.match.column}=eq.${idSchema.parse(subscription.match.value)}` : undefined;
+      channelCount += 1;
+      const channel: RealtimeChannel = supabase
+        .channel(`live:${subscription.table}:${filter ?? 'all'}:${channelCount}`)
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: subscription.table, ...(filter ? { filter } : {}) },
+          (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+            onChange({ table: subscription.table, eventType: payload.eventType, new: payload.new, old: payload.old });
+          },
+        )
+        .subscribe();
+      return () => {
+        void supabase.removeChannel(channel);
+      };
+    },
+  };
+}

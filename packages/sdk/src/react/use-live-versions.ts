@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { appforgeKeys } from './appforge-keys';
+import { useAppforge } from './use-appforge';
+import { useSession } from './use-session';
+
+/** A version change seen live (made in another tab, by the AI builder, or by a deploy). */
+export interface LiveVersionChange {
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  versionId: string;
+  /** The version's number (absent for DELETE). */
+  number: number | undefined;
+  /** The version's updated_at after the change (absent for DELETE). */
+  updatedAt: string | undefined;
+}
+
+/**
+ * Keeps an app's version list and versions fresh as they change elsewhere, and returns the last
+ * change seen, so an editor can tell that a newer version exists before it overwrites anything.
+ */
+export function useLiveVersions(appId: string | null | undefined): LiveVersionChange | null {
+  const client = useAppforge();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const userId = user?.id;
+  const [last, setLast] = useState<LiveVersionChange | null>(null);
+  useEffect(() => {
+    if (!userId || !appId) return undefined;
+    return client.live.subscribe({ table: 'AppVersion', match: { column: 'app_id', value: appId } }, (change) => {
+      const row = change.eventType === 'DELETE' ? change.old : change.new;
+      if (typeof row.id !== 'string') return;
+      setLast({
+        eventType: change.eventType,
+        versionId: row.id,
+        number: typeof row.number === 'number' ? row.number : undefined,
+        updatedAt: typeof row.updated_at === 'string' ? row.updated_at : undefined,
+      });
+      void queryClient.invalidateQueries({ queryKey: appforgeKeys.versions(userId, appId) });
+      void queryClient.invalidateQueries({ queryKey: appforgeKeys.version(userId, row.id) });
+      void queryClient.invalidateQueries({ queryKey: appforgeKeys.app(userId, appId) });
+    });
+  }, [client, queryClient, userId, appId]);
+  return last;
+}
