@@ -462,7 +462,7 @@ begin
   if expected_updated_at is null or current.updated_at <> expected_updated_at then
     raise exception 'This row was changed somewhere else since you opened it. Reload it to see the new values, then edit again.'
       using errcode = 'PT409',
-            detail = jsonb_build_object('id', current.id, 'data', current.data, 'updated_at', current.updated_at)::text;
+            detail = jsonb_build_object('id', current.id, 'data', current.data, 'created_at', current.created_at, 'updated_at', current.updated_at)::text;
   end if;
   cols := public.database_visible_columns(current.table_id);
   next_data := current.data;

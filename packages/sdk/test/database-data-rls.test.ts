@@ -4,6 +4,8 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Json } from '../src/database.types';
+import type { AppforgeError } from '../src/errors';
+import type { AppforgeClient } from '../src/types';
 import { startBackend } from './backend';
 import type { SdkTestBackend } from './backend';
 
@@ -38,6 +40,7 @@ describe('the databases grid functions under row-level security', () => {
   let owner: Db;
   let other: Db;
   let ownerId: string;
+  let ownerClient: AppforgeClient;
 
   beforeAll(async () => {
     backend = await startBackend();
@@ -45,6 +48,7 @@ describe('the databases grid functions under row-level security', () => {
     anon = backend.client().supabase;
     const [ownerUser, otherUser] = await Promise.all([backend.signedInUser('gridowner'), backend.signedInUser('gridother')]);
     owner = ownerUser.client.supabase;
+    ownerClient = ownerUser.client;
     other = otherUser.client.supabase;
     ownerId = ownerUser.id;
   });
@@ -270,6 +274,31 @@ describe('the databases grid functions under row-level security', () => {
       expectCode(await other.rpc('database_table_change', { table_id: tableId, columns: [], apply: true }), 'PT404', 404);
       expectCode(await anon.rpc('database_table_change', { table_id: tableId, columns: [], apply: true }), '42501', 401);
       expect(await rowsOf(tableId)).toEqual([{ Title: 'Dune' }]);
+    });
+  });
+
+  describe('the SDK on these functions', () => {
+    it('imports, pages and edits through client.databases, with a stale edit as a `conflict` carrying the current row', async () => {
+      const { databaseId, tableId } = await seed();
+      expect(await ownerClient.databases.insertRows(tableId, [{ Title: 'Dune', Pages: '412' }, { Pages: 'x' }])).toEqual({
+        inserted: 1,
+        skipped: 1,
+        errors: [{ row: 2, message: 'Row 2 has "x" in Pages, which is not a number.' }],
+      });
+      const [row] = (await ownerClient.databases.rowsPage({ tableId })).rows;
+      if (!row) throw new Error('no row');
+      const edited = await ownerClient.databases.updateRow(row.id, { Pages: 413 }, row.updated_at);
+      const conflict = await ownerClient.databases.updateRow(row.id, { Pages: 1 }, row.updated_at).then(
+        () => null,
+        (error: unknown) => error as AppforgeError,
+      );
+      expect(conflict?.code).toBe('conflict');
+      expect(conflict?.status).toBe(409);
+      expect(conflict?.details).toEqual(edited);
+      expect(await ownerClient.databases.tableCounts([databaseId])).toEqual([{ table_id: tableId, database_id: databaseId, row_count: 1 }]);
+      expect(await ownerClient.databases.deleteRows([row.id])).toBe(1);
+      const missing = await ownerClient.databases.rowsPage({ tableId, sort: { column: 'Nope', desc: false } }).catch((error: unknown) => error as AppforgeError);
+      expect(missing).toMatchObject({ code: 'invalid_input', message: 'There is no column "Nope" to sort by.' });
     });
   });
 
