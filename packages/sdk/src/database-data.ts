@@ -91,6 +91,7 @@ export interface DatabaseLimits {
 export interface DatabaseAppUse {
   id: string;
   name: string;
+  database_id: string;
 }
 
 export interface DatabaseDataApi {
@@ -112,8 +113,8 @@ export interface DatabaseDataApi {
   addTable(databaseId: string, table: { name: string; columns: DatabaseColumn[] }): Promise<DatabaseTableInfo>;
   renameTable(tableId: string, name: string): Promise<void>;
   deleteTable(tableId: string): Promise<void>;
-  /** The caller's apps that use this database. */
-  appsUsing(databaseId: string): Promise<DatabaseAppUse[]>;
+  /** The caller's apps that use this database (null: that use any of their databases). */
+  appsUsing(databaseId: string | null): Promise<DatabaseAppUse[]>;
   limits(): Promise<DatabaseLimits>;
 }
 
@@ -287,10 +288,11 @@ export function createDatabaseDataApi(supabase: SupabaseClient<Database>): Datab
     },
 
     async appsUsing(databaseId) {
-      requireUuid(databaseId, 'The database');
-      const { data, error, status } = await supabase.from('App').select('id, name').eq('database_id', databaseId).order('name');
+      if (databaseId !== null) requireUuid(databaseId, 'The database');
+      const base = supabase.from('App').select('id, name, database_id');
+      const { data, error, status } = await (databaseId === null ? base.not('database_id', 'is', null) : base.eq('database_id', databaseId)).order('name');
       if (error) throw fromPostgrest(error, status);
-      return parseResponse(z.array(z.object({ id: z.string(), name: z.string() })), data, 'the apps using this database');
+      return parseResponse(z.array(z.object({ id: z.string(), name: z.string(), database_id: z.string() })), data, 'the apps using your databases');
     },
 
     async limits() {

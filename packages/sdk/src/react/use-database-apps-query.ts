@@ -7,14 +7,14 @@ import { retryTransient } from './retry';
 import { useAppforge } from './use-appforge';
 import { useSession } from './use-session';
 
-/** The person's apps that use this database. */
-export function useDatabaseApps(databaseId: string | undefined): UseQueryResult<DatabaseAppUse[], AppforgeError> {
+/** The person's apps that use this database (null: that use any of their databases); idle without an id. */
+export function useDatabaseApps(databaseId: string | null | undefined): UseQueryResult<DatabaseAppUse[], AppforgeError> {
   const client = useAppforge();
   const { user } = useSession();
   return useQuery<DatabaseAppUse[], AppforgeError>({
-    queryKey: appforgeKeys.databaseApps(user?.id, databaseId),
-    queryFn: () => client.databases.appsUsing(databaseId ?? ''),
-    enabled: user !== null && typeof databaseId === 'string' && databaseId !== '',
+    queryKey: appforgeKeys.databaseApps(user?.id, databaseId ?? 'all'),
+    queryFn: () => client.databases.appsUsing(databaseId ?? null),
+    enabled: user !== null && databaseId !== undefined && databaseId !== '',
     retry: retryTransient,
   });
 }

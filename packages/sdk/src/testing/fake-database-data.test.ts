@@ -66,6 +66,6 @@ describe('the fake client’s grid calls', () => {
     const blocked = await client.databases.changeTable(table.id, [{ name: 'Title', type: 'number', from: 'Title' }], true);
     expect(blocked.applied).toBe(false);
     expect(blocked.blockedBy).toEqual([{ appId: app.id, appName: 'Logger', version: 1, stepId: 'save', stepTitle: 'Save', column: 'Pages' }]);
-    expect(await client.databases.appsUsing(database.id)).toEqual([{ id: app.id, name: 'Logger' }]);
+    expect(await client.databases.appsUsing(database.id)).toEqual([{ id: app.id, name: 'Logger', database_id: database.id }]);
   });
 });

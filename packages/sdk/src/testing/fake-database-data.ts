@@ -279,8 +279,8 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
     async appsUsing(databaseId) {
       const owner = me();
       return Object.values(data.apps)
-        .filter((app) => app.owner_id === owner && app.database_id === databaseId)
-        .map((app) => ({ id: app.id, name: app.name }))
+        .filter((app) => app.owner_id === owner && app.database_id !== null && (databaseId === null || app.database_id === databaseId))
+        .map((app) => ({ id: app.id, name: app.name, database_id: app.database_id ?? '' }))
         .sort((a, b) => a.name.localeCompare(b.name));
     },
 
