@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { guessMapping, looksLikeText, mapRecord, previewCsv, streamCsv } from '../lib/csv-import';
 import type { ColumnMapping, CsvPreview, RowProblem } from '../lib/csv-import';
-import { formatCount } from '../lib/format';
+import { formatCount, formatSize } from '../lib/format';
 
 export interface CsvImportDialogProps {
   tableId: string;
@@ -58,7 +58,7 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
     const picked = event.target.files?.[0];
     if (!picked) return;
     if (picked.size > limits.max_import_bytes) {
-      setProblem(`This file is ${formatCount(Math.ceil(picked.size / 1024 / 1024))} MB; a CSV import takes at most ${formatCount(Math.floor(limits.max_import_bytes / 1024 / 1024))} MB.`);
+      setProblem(`This file is ${formatSize(picked.size)}; a CSV import takes at most ${formatSize(limits.max_import_bytes)}.`);
       return;
     }
     if (!(await looksLikeText(picked))) {

@@ -15,7 +15,7 @@ export function changeSentence(change: TableChange): { text: string; warning: bo
     case 'retype':
       return change.unconvertible > 0 && change.keptIn
         ? {
-            text: `${rowsWord(change.unconvertible)} ${change.unconvertible === 1 ? 'has a value' : 'have values'} in “${change.column}” that ${change.unconvertible === 1 ? 'is not a' : 'are not a'} ${TYPE_NOUNS[change.type]}: they will be kept as text in a new column “${change.keptIn}”.`,
+            text: `${rowsWord(change.unconvertible)} ${change.unconvertible === 1 ? 'has a value' : 'have values'} in “${change.column}” that ${change.unconvertible === 1 ? 'is not a' : 'are not a'} ${TYPE_NOUNS[change.type]}: ${change.unconvertible === 1 ? 'it' : 'they'} will be kept as text in a new column “${change.keptIn}”.`,
             warning: true,
           }
         : { text: `“${change.column}” becomes ${TYPE_LABELS[change.type]}; all ${rowsWord(change.rows)} with a value convert.`, warning: false };

@@ -10,3 +10,10 @@ export function formatWhen(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dates.format(date);
 }
+
+/** A file size in the largest unit that keeps it at least 1 (KB and MB are 1024-based). */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${counts.format(Math.round((bytes / 1024 / 1024) * 10) / 10)} MB`;
+  if (bytes >= 1024) return `${counts.format(Math.round(bytes / 1024))} KB`;
+  return `${counts.format(bytes)} bytes`;
+}

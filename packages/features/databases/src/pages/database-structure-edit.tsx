@@ -26,7 +26,7 @@ function TableCard({ table, tables }: { table: DatabaseTableInfo; tables: readon
             Rename table
           </Button>
         </form>
-        <ColumnsEditor key={table.updated_at} table={table} tables={tables} />
+        <ColumnsEditor table={table} tables={tables} />
         <ConfirmDialog
           title={`Delete the table “${table.name}”?`}
           description="The table and all its rows are deleted. App steps that use it stop working. Type the table’s name to confirm."
