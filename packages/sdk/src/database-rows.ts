@@ -159,7 +159,7 @@ export const databaseRowSchema = z.object({
   updated_at: z.string(),
 });
 
-const storedColumnSchema = z
+export const storedColumnSchema = z
   .object({
     name: z.string(),
     type: z.enum(DATABASE_COLUMN_TYPES),

@@ -519,6 +519,36 @@ export type Database = {
         }
         Relationships: []
       }
+      DatabaseLimit: {
+        Row: {
+          id: boolean
+          max_tables: number
+          max_columns: number
+          max_rows: number
+          max_cell_chars: number
+          max_import_bytes: number
+          max_rows_per_call: number
+        }
+        Insert: {
+          id?: boolean
+          max_tables?: number
+          max_columns?: number
+          max_rows?: number
+          max_cell_chars?: number
+          max_import_bytes?: number
+          max_rows_per_call?: number
+        }
+        Update: {
+          id?: boolean
+          max_tables?: number
+          max_columns?: number
+          max_rows?: number
+          max_cell_chars?: number
+          max_import_bytes?: number
+          max_rows_per_call?: number
+        }
+        Relationships: []
+      }
       DatabaseRow: {
         Row: {
           created_at: string
@@ -660,6 +690,27 @@ export type Database = {
       bundle_allowed_users: {
         Args: { bundle_id: string }
         Returns: string[]
+      }
+      // #14 databases: the grid's functions (20261125003000_database_data.sql).
+      database_rows_page: {
+        Args: { table_id: string; filters?: Json; sort_column?: string | null; sort_desc?: boolean; page_offset?: number; page_size?: number }
+        Returns: Json
+      }
+      database_rows_insert: {
+        Args: { table_id: string; rows: Json }
+        Returns: Json
+      }
+      database_row_update: {
+        Args: { row_id: string; patch: Json; expected_updated_at: string }
+        Returns: Json
+      }
+      database_table_change: {
+        Args: { table_id: string; columns: Json; apply?: boolean }
+        Returns: Json
+      }
+      database_table_counts: {
+        Args: { database_ids: string[] }
+        Returns: { table_id: string; database_id: string; row_count: number }[]
       }
       database_table_rows: {
         Args: { table_id: string; filters?: Json; max_rows?: number }

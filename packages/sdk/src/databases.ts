@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { UUID_PATTERN, requireUuid } from './app-rows';
+import { createDatabaseDataApi } from './database-data';
 import { signedInUserId } from './apps';
 import {
   DATABASE_COLUMNS_SELECT,
@@ -51,6 +52,8 @@ export function createDatabasesApi(supabase: SupabaseClient<Database>): Database
   }
 
   return {
+    ...createDatabaseDataApi(supabase),
+
     async listMine() {
       const ownerId = await signedInUserId(supabase);
       const { data, error, status } = await supabase

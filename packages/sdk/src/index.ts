@@ -93,3 +93,23 @@ export type {
   VersionsApi,
 } from './types';
 export type { LiveApi, LiveChange, LiveSubscription, LiveTable } from './live';
+// #14 databases feature: the grid's calls and the typed-value rules it shares with the database.
+export { MAX_DELETE_ROWS, rowFilterSchema } from './database-data';
+export { columnNameSchema } from './database-rows';
+export type {
+  BlockingStep,
+  ColumnChange,
+  DatabaseAppUse,
+  DatabaseDataApi,
+  DatabaseLimits,
+  DatabaseRecord,
+  DatabaseRowFilter,
+  DatabaseRowsPage,
+  DatabaseRowsQuery,
+  InsertRowsResult,
+  TableChange,
+  TableChangeResult,
+  TableRowCount,
+} from './database-data';
+export { DATABASE_FILTER_OPS, TYPE_NOUNS, convertValue, storedText, valueMatches, valueText } from './database-values';
+export type { Converted, DatabaseFilterOp } from './database-values';

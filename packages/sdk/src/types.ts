@@ -22,6 +22,7 @@ import type {
 } from './app-rows';
 import type { CreateDatabaseInput, DatabaseDetail, DatabasePatch, DatabaseSummary } from './database-rows';
 import type { LiveApi } from './live';
+import type { DatabaseDataApi } from './database-data';
 import type { Database, Tables } from './database.types';
 import type { RunStreamEvent } from './run-events';
 
@@ -155,7 +156,8 @@ export interface AppsApi {
   linkDatabase(appId: string, databaseId: string | null): Promise<AppDetail>;
 }
 
-export interface DatabasesApi {
+/** The databases of the signed-in person; the grid's calls come from DatabaseDataApi (database-data.ts). */
+export interface DatabasesApi extends DatabaseDataApi {
   /** The caller's databases, most recently changed first, each with its number of tables. */
   listMine(): Promise<DatabaseSummary[]>;
   /** One of the caller's databases with its tables in order (`not_found` for anyone else's). */

@@ -1,7 +1,6 @@
 // The public API of @appforge/databases: its route manifest and its sidebar entries. Every page loads on demand.
 import type { FeatureNavEntry } from '@appforge/ui';
-import type { RouteObject } from 'react-router';
 
-export const routes: RouteObject[] = [];
+export { routes } from './routes';
 
-export const nav: FeatureNavEntry[] = [];
+export const nav: FeatureNavEntry[] = [{ href: '/databases', label: 'Databases', order: 20, activePrefixes: ['/database/'] }];

@@ -32,6 +32,14 @@ export const appforgeKeys = {
   myDatabases: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'databases', 'mine'] as const,
   database: (userId: string | undefined, databaseId: string | undefined) =>
     ['appforge', 'user', userId ?? null, 'databases', 'database', databaseId ?? null] as const,
+  // #14: the databases feature's grid and screens (all under `databases`, so one invalidation refreshes them).
+  databaseRows: (userId: string | undefined, tableId: string | undefined, query: object = {}) =>
+    ['appforge', 'user', userId ?? null, 'databases', 'rows', tableId ?? null, query] as const,
+  databaseCounts: (userId: string | undefined, databaseIds: readonly string[]) =>
+    ['appforge', 'user', userId ?? null, 'databases', 'counts', [...databaseIds].sort()] as const,
+  databaseApps: (userId: string | undefined, databaseId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'databases', 'apps', databaseId ?? null] as const,
+  databaseLimits: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'databases', 'limits'] as const,
   recentRuns: (userId: string | undefined, limit: number) =>
     ['appforge', 'user', userId ?? null, 'apps', 'recent-runs', limit] as const,
 };

@@ -59,3 +59,18 @@ export { useLiveRuns } from './use-live-runs';
 export { useLiveApp } from './use-live-app';
 export { useLiveVersions } from './use-live-versions';
 export type { LiveVersionChange } from './use-live-versions';
+// #14 databases feature: the grid, the structure editor and the settings.
+export { useDatabaseTableCounts } from './use-database-table-counts-query';
+export { useDatabaseRows } from './use-database-rows-query';
+export { useDatabaseApps } from './use-database-apps-query';
+export { useDatabaseLimits } from './use-database-limits-query';
+export { useInsertDatabaseRows } from './use-insert-database-rows-mutation';
+export { useDeleteDatabaseRows } from './use-delete-database-rows-mutation';
+export { useUpdateDatabaseRow } from './use-update-database-row-mutation';
+export type { UpdateDatabaseRowInput } from './use-update-database-row-mutation';
+export { useChangeDatabaseTable } from './use-change-database-table-mutation';
+export { useAddDatabaseTable } from './use-add-database-table-mutation';
+export { useRenameDatabaseTable } from './use-rename-database-table-mutation';
+export { useDeleteDatabaseTable } from './use-delete-database-table-mutation';
+export { useUpdateDatabase } from './use-update-database-mutation';
+export { useDeleteDatabase } from './use-delete-database-mutation';

@@ -24,6 +24,7 @@ import { displayNameSchema } from '../users';
 import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
 import { createFakeApps } from './fake-apps';
 import type { FakeAppsData } from './fake-apps';
+import { DEFAULT_DATABASE_LIMITS } from './fake-database-data';
 import { createFakeDatabases } from './fake-databases';
 import type { FakeDatabasesData } from './fake-databases';
 import { createFakeSupabase } from './fake-supabase';
@@ -63,6 +64,11 @@ export interface FakeAppforgeData {
   icons: FakeAppsData['icons'];
   /** Everyone's databases by id, with their tables (see makeDatabase). */
   databases: FakeDatabasesData['databases'];
+  /** Rows of the databases' tables by table id (#14). */
+  databaseRows: FakeDatabasesData['databaseRows'];
+  databaseLimits: FakeDatabasesData['databaseLimits'];
+  /** Database steps of apps' versions that name columns, by app id (#14). */
+  databaseSteps: FakeDatabasesData['databaseSteps'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -163,6 +169,9 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     descriptions: {},
     icons: {},
     databases: {},
+    databaseRows: {},
+    databaseLimits: { ...DEFAULT_DATABASE_LIMITS },
+    databaseSteps: {},
     ...initial,
   };
   const appParts = createFakeApps(data);

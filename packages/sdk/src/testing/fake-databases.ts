@@ -9,8 +9,10 @@ import { createDatabaseInputSchema, databasePatchSchema, invalidFrom } from '../
 import type { DatabaseDetail } from '../database-rows';
 import { AppforgeError } from '../errors';
 import type { AppsApi, DatabasesApi, Session } from '../types';
+import { createFakeDatabaseData } from './fake-database-data';
+import type { FakeDatabaseDataData } from './fake-database-data';
 
-export interface FakeDatabasesData {
+export interface FakeDatabasesData extends FakeDatabaseDataData {
   session: Session | null;
   apps: Record<string, AppDetail>;
   /** Every database by id, with its tables (ordered by position), whoever owns it. */
@@ -46,6 +48,8 @@ export function createFakeDatabases(data: FakeDatabasesData): {
   const copy = (database: DatabaseDetail): DatabaseDetail => structuredClone(database);
 
   const databases: DatabasesApi = {
+    ...createFakeDatabaseData(data),
+
     async listMine() {
       const ownerId = requireUser();
       return Object.values(data.databases)

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { library, renderPage } from '../../test/render';
+
+function csvFile(text: string, name = 'books.csv'): File {
+  return new File([text], name, { type: 'text/csv' });
+}
+
+async function openImport(databaseId: string, client: ReturnType<typeof library>['client']) {
+  const user = userEvent.setup();
+  renderPage(`/database/${databaseId}/data`, client);
+  await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Import a CSV into Books' });
+  return { user, dialog };
+}
+
+describe('CSV import', () => {
+  it('previews the file, maps its headers, imports the good rows and names each skipped one', async () => {
+    const { client, database, books } = library();
+    const { user, dialog } = await openImport(database.id, client);
+    const rows = ['\uFEFFtitle,Pages,Colour', '"Dune, part one",412,red', 'Emma,lots,blue', '"=HYPERLINK(""x"")",3,green', 'Ulysses,730,a,b'];
+    await user.upload(within(dialog).getByLabelText('CSV file'), csvFile(rows.join('\n')));
+    const preview = await within(dialog).findByRole('table', { name: 'First rows of the file' });
+    expect(within(preview).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['title', 'Pages', 'Colour']);
+    expect(within(dialog).getByRole('combobox', { name: '“title” goes to' })).toHaveTextContent('Title');
+    expect(within(dialog).getByRole('combobox', { name: '“Colour” goes to' })).toHaveTextContent('Do not import');
+    await user.click(within(dialog).getByRole('button', { name: 'Import into Books' }));
+    const summary = await within(dialog).findByRole('status');
+    expect(summary).toHaveTextContent('2 imported, 2 skipped: Row 2: “lots” is not a number (Pages).');
+    expect(within(summary).getByRole('list', { name: 'Skipped rows' })).toHaveTextContent('Row 4 has 4 cells but the file has 3 columns.');
+    expect(client.fake.data.databaseRows[books.id]?.map((row) => row.data)).toEqual([
+      { Title: 'Dune, part one', Pages: 412 },
+      { Title: '=HYPERLINK("x")', Pages: 3 },
+    ]);
+  });
+
+  it('refuses a file over the size limit, a binary file and one with more rows than the database may hold, importing nothing', async () => {
+    const { client, database, books } = library();
+    client.fake.data.databaseLimits = { ...client.fake.data.databaseLimits, max_import_bytes: 1024, max_rows: 3 };
+    const { user, dialog } = await openImport(database.id, client);
+    const input = within(dialog).getByLabelText('CSV file');
+    await user.upload(input, csvFile(`Title\n${'x,'.repeat(600)}`));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This file is 1 KB; a CSV import takes at most 1 KB.');
+    await user.upload(input, new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0])], 'book.xlsx.csv'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This file is not a CSV text file in UTF-8.');
+    await user.upload(input, csvFile('Title\nA\nB\nC\nD\n'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import into Books' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This file has 4 rows; with the 0 already here that is more than the 3 rows a database holds. Nothing was imported.');
+    expect(client.fake.data.databaseRows[books.id] ?? []).toEqual([]);
+  });
+});

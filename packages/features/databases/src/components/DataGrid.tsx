@@ -1,0 +1,274 @@
+import type { DatabaseColumn, DatabaseRecord, Json } from '@appforge/sdk';
+import { convertValue, valueText } from '@appforge/sdk';
+import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { ColumnDef, ColumnSizingState, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { TYPE_LABELS } from '../lib/column-types';
+
+export interface DataGridProps {
+  /** The table's name, for the grid's accessible name. */
+  name: string;
+  columns: readonly DatabaseColumn[];
+  rows: readonly DatabaseRecord[];
+  /** The row number of the first row shown (1-based), for "row 51". */
+  firstRowNumber?: number;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  selection: RowSelectionState;
+  onSelectionChange: (selection: RowSelectionState) => void;
+  hidden: VisibilityState;
+  /** Saves one cell; rejects with the message to show beside it. */
+  onEdit: (row: DatabaseRecord, column: DatabaseColumn, value: Json) => Promise<void>;
+  /** Pixel height of one row (the virtualiser's estimate). */
+  rowHeight?: number;
+}
+
+interface Editing {
+  rowId: string;
+  column: string;
+  draft: string;
+  error: string | null;
+  saving: boolean;
+}
+
+const ROW_HEIGHT = 36;
+
+/**
+ * The data grid: TanStack Table for columns, sorting state, selection, resizing and hiding (the
+ * server sorts and filters: manual mode), @tanstack/react-virtual so only the rows in view are in
+ * the DOM however many are loaded. A cell edits on double-click or Enter, checked by its column's
+ * type before it is sent; Escape cancels.
+ */
+export function DataGrid({
+  name,
+  columns,
+  rows,
+  firstRowNumber = 1,
+  sorting,
+  onSortingChange,
+  selection,
+  onSelectionChange,
+  hidden,
+  onEdit,
+  rowHeight = ROW_HEIGHT,
+}: DataGridProps) {
+  const [sizing, setSizing] = useState<ColumnSizingState>({});
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const defs = useMemo<ColumnDef<DatabaseRecord>[]>(
+    () => [
+      {
+        id: '__select',
+        size: 44,
+        enableResizing: false,
+        enableSorting: false,
+        enableHiding: false,
+        header: ({ table }) => (
+          <input
+            type="checkbox"
+            aria-label="Select all rows on this page"
+            checked={table.getIsAllRowsSelected()}
+            ref={(input) => {
+              if (input) input.indeterminate = table.getIsSomeRowsSelected();
+            }}
+            onChange={table.getToggleAllRowsSelectedHandler()}
+          />
+        ),
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={`Select row ${firstRowNumber + row.index}`}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        ),
+      },
+      ...columns.map<ColumnDef<DatabaseRecord>>((column) => ({
+        id: column.name,
+        accessorFn: (row) => valueText(row.data[column.name]),
+        header: column.name,
+        size: column.type === 'number' || column.type === 'boolean' ? 120 : 200,
+        minSize: 60,
+        meta: column,
+      })),
+    ],
+    [columns, firstRowNumber],
+  );
+
+  const table = useReactTable({
+    data: rows as DatabaseRecord[],
+    columns: defs,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualFiltering: true,
+    manualPagination: true,
+    enableMultiSort: false,
+    enableRowSelection: true,
+    columnResizeMode: 'onChange',
+    state: { sorting, rowSelection: selection, columnVisibility: hidden, columnSizing: sizing },
+    onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
+    onRowSelectionChange: (updater) => onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
+    onColumnSizingChange: setSizing,
+  });
+
+  const tableRows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    // Before the first measurement (and in tests without layout), assume a screenful.
+    initialRect: { width: 1024, height: 16 * rowHeight },
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const visibleCount = table.getVisibleLeafColumns().length;
+
+  function startEdit(row: DatabaseRecord, column: DatabaseColumn) {
+    setEditing({ rowId: row.id, column: column.name, draft: valueText(row.data[column.name]), error: null, saving: false });
+  }
+
+  async function save(row: DatabaseRecord, column: DatabaseColumn) {
+    if (!editing) return;
+    const converted = convertValue(editing.draft, column.type);
+    if (!converted.ok) {
+      setEditing({ ...editing, error: converted.message });
+      return;
+    }
+    if (valueText(row.data[column.name]) === editing.draft) {
+      setEditing(null);
+      return;
+    }
+    setEditing({ ...editing, saving: true, error: null });
+    try {
+      await onEdit(row, column, converted.value);
+      setEditing(null);
+    } catch (error) {
+      setEditing({ ...editing, saving: false, error: error instanceof Error ? error.message : 'The change was not saved.' });
+    }
+  }
+
+  function onEditorKey(event: KeyboardEvent<HTMLInputElement>, row: DatabaseRecord, column: DatabaseColumn) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void save(row, column);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setEditing(null);
+    }
+  }
+
+  return (
+    <div ref={scrollRef} className="db-grid" style={{ maxHeight: `${18 * rowHeight}px` }}>
+      <table className="db-grid__table" aria-label={name} aria-rowcount={rows.length + 1} style={{ width: table.getTotalSize() }}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const column = header.column.columnDef.meta as DatabaseColumn | undefined;
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    style={{ width: header.getSize() }}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column ? 'none' : undefined}
+                  >
+                    {column ? (
+                      <button type="button" className="db-grid__sort" onClick={header.column.getToggleSortingHandler()} title={`${TYPE_LABELS[column.type]} · sort`}>
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                      </button>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                    {header.column.getCanResize() ? (
+                      <span
+                        role="separator"
+                        aria-orientation="vertical"
+                        aria-label={`Resize ${header.column.id}`}
+                        className="db-grid__resizer"
+                        onMouseDown={header.getResizeHandler()}
+                        onTouchStart={header.getResizeHandler()}
+                      />
+                    ) : null}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {before > 0 ? (
+            <tr aria-hidden="true" style={{ height: before }}>
+              <td colSpan={visibleCount} />
+            </tr>
+          ) : null}
+          {items.map((item) => {
+            const row = tableRows[item.index];
+            if (!row) return null;
+            return (
+              <tr key={row.id} aria-rowindex={item.index + 2} aria-selected={row.getIsSelected()} style={{ height: rowHeight }}>
+                {row.getVisibleCells().map((cell) => {
+                  const column = cell.column.columnDef.meta as DatabaseColumn | undefined;
+                  if (!column) return <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>;
+                  const isEditing = editing?.rowId === row.id && editing.column === column.name;
+                  if (isEditing) {
+                    const errorId = `${cell.id}-error`;
+                    return (
+                      <td key={cell.id} className="db-grid__editing">
+                        <input
+                          // The editor opens on a person's request, so it takes focus at once.
+                          autoFocus
+                          aria-label={`${column.name}, row ${firstRowNumber + row.index}`}
+                          aria-invalid={editing.error ? true : undefined}
+                          aria-describedby={editing.error ? errorId : undefined}
+                          value={editing.draft}
+                          disabled={editing.saving}
+                          onChange={(event) => setEditing({ ...editing, draft: event.target.value, error: null })}
+                          onKeyDown={(event) => onEditorKey(event, row.original, column)}
+                          onBlur={() => void save(row.original, column)}
+                        />
+                        {editing.error ? (
+                          <span id={errorId} role="alert" className="db-error">
+                            {editing.error}
+                          </span>
+                        ) : null}
+                      </td>
+                    );
+                  }
+                  return (
+                    <td
+                      key={cell.id}
+                      tabIndex={0}
+                      className={`db-grid__cell db-grid__cell--${column.type}`}
+                      onDoubleClick={() => startEdit(row.original, column)}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter' || event.key === 'F2') {
+                          event.preventDefault();
+                          startEdit(row.original, column);
+                        }
+                      }}
+                    >
+                      {cell.getValue<string>()}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+          {after > 0 ? (
+            <tr aria-hidden="true" style={{ height: after }}>
+              <td colSpan={visibleCount} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

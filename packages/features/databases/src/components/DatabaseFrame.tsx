@@ -1,0 +1,77 @@
+import type { DatabaseDetail } from '@appforge/sdk';
+import { useDatabase } from '@appforge/sdk/react';
+import { PageHeader, Spinner } from '@appforge/ui';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Link, NavLink, useParams } from 'react-router';
+import { LoadProblem } from './LoadProblem';
+
+export type DatabaseSection = 'Overview' | 'Structure' | 'Data' | 'Settings';
+
+const SECTIONS: { label: DatabaseSection; path: string }[] = [
+  { label: 'Overview', path: '' },
+  { label: 'Structure', path: '/structure' },
+  { label: 'Data', path: '/data' },
+  { label: 'Settings', path: '/settings' },
+];
+
+export interface DatabaseFrameProps {
+  section: DatabaseSection;
+  /** The page's own content once the database is loaded. */
+  children: (database: DatabaseDetail) => ReactNode;
+  actions?: (database: DatabaseDetail) => ReactNode;
+}
+
+/** Every /database/:databaseId page: the database loaded once, its name, and the section links. */
+export function DatabaseFrame({ section, children, actions }: DatabaseFrameProps) {
+  const { databaseId = '' } = useParams();
+  const database = useDatabase(databaseId);
+  const name = database.data?.name;
+  useEffect(() => {
+    document.title = name ? `${section} · ${name} · Appforge` : 'Database · Appforge';
+  }, [name, section]);
+
+  if (database.isPending) {
+    return (
+      <div className="db-page" aria-busy="true">
+        <Spinner label="Loading the database" />
+      </div>
+    );
+  }
+  if (database.isError) {
+    return (
+      <div className="db-page">
+        <p>
+          <Link to="/databases">← Your databases</Link>
+        </p>
+        <LoadProblem title="This database could not be opened" error={database.error} onRetry={() => void database.refetch()} />
+      </div>
+    );
+  }
+  const data = database.data;
+  return (
+    <div className="db-page">
+      <PageHeader
+        breadcrumbs={
+          <ol className="db-crumbs">
+            <li>
+              <Link to="/databases">Databases</Link>
+            </li>
+            <li aria-current="page">{data.name}</li>
+          </ol>
+        }
+        title={section === 'Overview' ? data.name : `${section}: ${data.name}`}
+        description={data.description || undefined}
+        actions={actions?.(data)}
+      />
+      <nav aria-label="This database" className="db-sections">
+        {SECTIONS.map((item) => (
+          <NavLink key={item.label} to={`/database/${data.id}${item.path}`} end className="db-sections__link">
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      {children(data)}
+    </div>
+  );
+}

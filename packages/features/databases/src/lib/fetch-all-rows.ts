@@ -1,0 +1,15 @@
+import type { AppforgeClient, DatabaseRecord, DatabaseRowFilter } from '@appforge/sdk';
+
+/** Every row of a table (or of a filtered view), page by page, in the grid's order. */
+export async function fetchAllRows(
+  client: Pick<AppforgeClient, 'databases'>,
+  query: { tableId: string; filters?: DatabaseRowFilter[]; sort?: { column: string; desc: boolean } | null },
+  pageSize = 500,
+): Promise<DatabaseRecord[]> {
+  const rows: DatabaseRecord[] = [];
+  for (let offset = 0; ; offset += pageSize) {
+    const page = await client.databases.rowsPage({ ...query, offset, limit: pageSize });
+    rows.push(...page.rows);
+    if (page.rows.length < pageSize || rows.length >= page.total) return rows;
+  }
+}

@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { library, renderPage } from '../../test/render';
+
+const titles = () =>
+  within(screen.getByRole('table', { name: 'Books' }))
+    .getAllByRole('row')
+    .slice(1)
+    .filter((row) => !row.hasAttribute('aria-hidden'))
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+
+describe('/database/:databaseId/data', () => {
+  it('sorts numbers as numbers on the server and filters with the step’s operators', async () => {
+    const { client, database } = library([
+      { Title: 'Dune', Pages: 412 },
+      { Title: 'Emma', Pages: 9 },
+      { Title: 'Ulysses', Pages: 730 },
+    ]);
+    const user = userEvent.setup();
+    renderPage(`/database/${database.id}/data`, client);
+    expect(await screen.findByText('Rows 1–3 of 3')).toBeInTheDocument();
+    expect(titles()).toEqual(['Dune', 'Emma', 'Ulysses']);
+    await user.click(screen.getByRole('button', { name: /^Pages/ }));
+    await waitFor(() => expect(titles()).toEqual(['Emma', 'Dune', 'Ulysses']));
+    expect(screen.getByRole('columnheader', { name: /Pages/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    const form = screen.getByRole('form', { name: 'Add a filter' });
+    await user.click(within(form).getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: 'Pages' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Condition' }));
+    await user.click(await screen.findByRole('option', { name: 'is more than' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Value' }), '100');
+    await user.click(within(form).getByRole('button', { name: 'Add filter' }));
+    expect(await screen.findByText('Rows 1–2 of 2 matching')).toBeInTheDocument();
+    expect(titles()).toEqual(['Dune', 'Ulysses']);
+    expect(client.fake.calls('databases.rowsPage').at(-1)?.[0]).toMatchObject({ filters: [{ column: 'Pages', op: 'gt', value: '100' }], sort: { column: 'Pages', desc: false } });
+  });
+
+  it('edits a cell, refusing a value of the wrong type before sending it', async () => {
+    const { client, database, books } = library([{ Title: 'Dune', Pages: 412 }]);
+    const user = userEvent.setup();
+    renderPage(`/database/${database.id}/data`, client);
+    const cell = await screen.findByRole('cell', { name: '412' });
+    await user.dblClick(cell);
+    const input = screen.getByRole('textbox', { name: 'Pages, row 1' });
+    await user.clear(input);
+    await user.type(input, 'lots{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('“lots” is not a number.');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(client.fake.calls('databases.updateRow')).toHaveLength(0);
+    await user.clear(input);
+    await user.type(input, '413{Enter}');
+    expect(await screen.findByRole('cell', { name: '413' })).toBeInTheDocument();
+    expect(client.fake.data.databaseRows[books.id]?.[0]?.data).toEqual({ Title: 'Dune', Pages: 413 });
+  });
+
+  it('shows a conflict when the row changed in another tab, and keeps the other tab’s value', async () => {
+    const { client, database, books } = library([{ Title: 'Dune', Pages: 412 }]);
+    const user = userEvent.setup();
+    renderPage(`/database/${database.id}/data`, client);
+    const cell = await screen.findByRole('cell', { name: 'Dune' });
+    // Another tab saves first.
+    const [row] = (await client.databases.rowsPage({ tableId: books.id })).rows;
+    if (!row) throw new Error('no row');
+    await client.databases.updateRow(row.id, { Title: 'Dune Messiah' }, row.updated_at);
+
+    await user.dblClick(cell);
+    const input = screen.getByRole('textbox', { name: 'Title, row 1' });
+    await user.clear(input);
+    await user.type(input, 'Children of Dune{Enter}');
+    expect(await screen.findByText(/Not saved: this row was changed somewhere else .* Title is now “Dune Messiah”/)).toBeInTheDocument();
+    expect(client.fake.data.databaseRows[books.id]?.[0]?.data.Title).toBe('Dune Messiah');
+  });
+
+  it('deletes selected rows after a confirmation, with an undo that keeps them', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { client, database, books } = library([{ Title: 'Dune' }, { Title: 'Emma' }, { Title: 'Ulysses' }]);
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      renderPage(`/database/${database.id}/data`, client);
+      await user.click(await screen.findByRole('checkbox', { name: 'Select row 2' }));
+      await user.click(screen.getByRole('button', { name: 'Delete 1 selected' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('1 row deleted.')).toBeInTheDocument();
+      expect(titles()).toEqual(['Dune', 'Ulysses']);
+      await user.click(screen.getByRole('button', { name: 'Undo' }));
+      expect(titles()).toEqual(['Dune', 'Emma', 'Ulysses']);
+      vi.advanceTimersByTime(10_000);
+      expect(client.fake.data.databaseRows[books.id]).toHaveLength(3);
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+      await user.click(screen.getByRole('button', { name: 'Delete 3 selected' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      vi.advanceTimersByTime(7_000);
+      await waitFor(() => expect(client.fake.data.databaseRows[books.id]).toHaveLength(0));
+      expect(await screen.findByText(/This table has no rows yet/)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('adds a row through a form checked by type, and hides a column', async () => {
+    const { client, database, books } = library([]);
+    const user = userEvent.setup();
+    renderPage(`/database/${database.id}/data`, client);
+    await user.click(await screen.findByRole('button', { name: 'Add row' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a row' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title (Text)' }), 'Dune');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Finished (Date)' }), 'last week');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the row' }));
+    expect(within(dialog).getByText('“last week” is not a date (yyyy-mm-dd).')).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Finished (Date)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Finished (Date)' }), '2024-01-05');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the row' }));
+    expect(await screen.findByRole('cell', { name: '2024-01-05' })).toBeInTheDocument();
+    expect(client.fake.data.databaseRows[books.id]?.[0]?.data).toEqual({ Title: 'Dune', Finished: '2024-01-05' });
+
+    fireEvent.click(screen.getByText('Columns'));
+    await user.click(screen.getByRole('checkbox', { name: 'Finished' }));
+    expect(screen.queryByRole('columnheader', { name: /Finished/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Title/ })).toBeInTheDocument();
+  });
+
+  it('renders only the rows in view, however many are loaded', async () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ Title: `Book ${String(i + 1)}`, Pages: i }));
+    const { client, database } = library(rows);
+    renderPage(`/database/${database.id}/data`, client);
+    expect(await screen.findByText('Rows 1–100 of 100')).toBeInTheDocument();
+    const shown = titles();
+    expect(shown[0]).toBe('Book 1');
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.length).toBeLessThan(60);
+    expect(screen.getByRole('table', { name: 'Books' })).toHaveAttribute('aria-rowcount', '101');
+  });
+});

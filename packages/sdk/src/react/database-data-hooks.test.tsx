@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+// The grid's hooks with the fake client: a page that refreshes after an edit, an import's
+// summary, a conflict a person can see, and a structure preview that changes nothing.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { makeDatabase, makeDatabaseTable } from '../testing/factories';
+import { createFakeAppforgeClient } from '../testing/fake-client';
+import type { FakeAppforgeClient } from '../testing/fake-client';
+import { AppforgeProvider } from './AppforgeProvider';
+import { useChangeDatabaseTable } from './use-change-database-table-mutation';
+import { useDatabaseRows } from './use-database-rows-query';
+import { useDatabaseTableCounts } from './use-database-table-counts-query';
+import { useInsertDatabaseRows } from './use-insert-database-rows-mutation';
+import { useUpdateDatabaseRow } from './use-update-database-row-mutation';
+
+function wrapperFor(client: FakeAppforgeClient) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <AppforgeProvider client={client}>{children}</AppforgeProvider>
+      </QueryClientProvider>
+    );
+  };
+}
+
+function library() {
+  const client = createFakeAppforgeClient();
+  const session = client.fake.signIn({ email: 'owner@example.com' });
+  const database = makeDatabase({ owner_id: session.user.id, name: 'Library' });
+  const table = makeDatabaseTable({ database_id: database.id, columns: [{ name: 'Title', type: 'text' }, { name: 'Pages', type: 'number' }] });
+  database.tables = [table];
+  client.fake.data.databases[database.id] = database;
+  return { client, database, table };
+}
+
+describe('database grid hooks', () => {
+  it('an import shows in the page and the counts; an edit refreshes the page', async () => {
+    const { client, database, table } = library();
+    const { result } = renderHook(
+      () => ({
+        rows: useDatabaseRows({ tableId: table.id, sort: { column: 'Pages', desc: false } }),
+        counts: useDatabaseTableCounts([database.id]),
+        insert: useInsertDatabaseRows(),
+        update: useUpdateDatabaseRow(),
+      }),
+      { wrapper: wrapperFor(client) },
+    );
+    await waitFor(() => expect(result.current.rows.data?.total).toBe(0));
+    let summary: unknown;
+    await act(async () => {
+      summary = await result.current.insert.mutateAsync({ tableId: table.id, rows: [{ Title: 'B', Pages: 20 }, { Title: 'A', Pages: 3 }, { Pages: 'x' }] });
+    });
+    expect(summary).toMatchObject({ inserted: 2, skipped: 1 });
+    await waitFor(() => expect(result.current.rows.data?.rows.map((row) => row.data.Title)).toEqual(['A', 'B']));
+    await waitFor(() => expect(result.current.counts.data?.[0]?.row_count).toBe(2));
+
+    const first = result.current.rows.data?.rows[0];
+    if (!first) throw new Error('no row');
+    await act(async () => {
+      await result.current.update.mutateAsync({ row: first, patch: { Pages: 99 } });
+    });
+    await waitFor(() => expect(result.current.rows.data?.rows.map((row) => row.data.Title)).toEqual(['B', 'A']));
+
+    // The same (now stale) row from another tab.
+    await act(async () => {
+      await result.current.update.mutateAsync({ row: first, patch: { Pages: 1 } }).catch(() => undefined);
+    });
+    await waitFor(() => expect(result.current.update.error?.code).toBe('conflict'));
+  });
+
+  it('a structure preview reports what would happen and changes nothing', async () => {
+    const { client, table } = library();
+    await client.databases.insertRows(table.id, [{ Title: 'Dune' }]);
+    const { result } = renderHook(() => useChangeDatabaseTable(), { wrapper: wrapperFor(client) });
+    await act(async () => {
+      await result.current.mutateAsync({ tableId: table.id, columns: [{ name: 'Title', type: 'number', from: 'Title' }, { name: 'Pages', type: 'number', from: 'Pages' }], apply: false });
+    });
+    expect(result.current.data?.changes).toEqual([{ kind: 'retype', column: 'Title', from: 'text', type: 'number', rows: 1, unconvertible: 1, keptIn: 'Title (text)' }]);
+    expect(client.fake.data.databaseRows[table.id]?.map((row) => row.data)).toEqual([{ Title: 'Dune' }]);
+  });
+});
