@@ -92,3 +92,29 @@ export type {
   UsersApi,
   VersionsApi,
 } from './types';
+
+// ── Your APIs (issue 15) ──
+export {
+  API_AUTH_KINDS,
+  API_METHODS,
+  PARAMETER_LOCATIONS,
+  PARAMETER_TYPES,
+  apiInputSchema,
+  apiStepsIn,
+  endpointInputSchema,
+} from './external-apis';
+export type {
+  ApiAuthKind,
+  ApiDetail,
+  ApiEndpointInfo,
+  ApiInput,
+  ApiMethod,
+  ApiPatch,
+  ApiSecretMarker,
+  ApiSummary,
+  ApiTestResult,
+  ApiUsage,
+  EndpointInput,
+  EndpointParameter,
+  ExternalApisApi,
+} from './external-apis';

@@ -55,3 +55,14 @@ export { IDLE_RUN_STREAM, applyRunEvent } from './run-stream-state';
 export type { RunStreamState, RunStreamStatus } from './run-stream-state';
 export { useGenerateVersion } from './use-generate-version';
 export type { GenerateVersionState, UseGenerateVersionResult } from './use-generate-version';
+// ── Your APIs (issue 15) ──
+export { useMyApis } from './use-my-apis-query';
+export { useApi } from './use-api-query';
+export { useApiUsage } from './use-api-usage-query';
+export { useSaveApi } from './use-save-api-mutation';
+export type { SaveApiInput } from './use-save-api-mutation';
+export { useDeleteApi } from './use-delete-api-mutation';
+export { useSetApiSecret } from './use-set-api-secret-mutation';
+export type { SetApiSecretInput } from './use-set-api-secret-mutation';
+export { useTestApiCall } from './use-test-api-call-mutation';
+export type { TestApiCallInput } from './use-test-api-call-mutation';

@@ -24,6 +24,8 @@ import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
 import { createFakeApps } from './fake-apps';
 import type { FakeAppsData } from './fake-apps';
 import { createFakeDatabases } from './fake-databases';
+import { createFakeExternalApis } from './fake-external-apis';
+import type { FakeExternalApisData } from './fake-external-apis';
 import type { FakeDatabasesData } from './fake-databases';
 import { createFakeSupabase } from './fake-supabase';
 
@@ -62,6 +64,13 @@ export interface FakeAppforgeData {
   icons: FakeAppsData['icons'];
   /** Everyone's databases by id, with their tables (see makeDatabase). */
   databases: FakeDatabasesData['databases'];
+  // ── Your APIs (issue 15) ──
+  /** Everyone's external APIs by id (see makeExternalApi). */
+  externalApis: FakeExternalApisData['externalApis'];
+  /** Secrets by API id, never returned. */
+  apiSecrets: FakeExternalApisData['apiSecrets'];
+  /** Test console answers by endpoint id. */
+  apiTestAnswers: FakeExternalApisData['apiTestAnswers'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -158,10 +167,14 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     descriptions: {},
     icons: {},
     databases: {},
+    externalApis: {},
+    apiSecrets: {},
+    apiTestAnswers: {},
     ...initial,
   };
   const appParts = createFakeApps(data);
   const databaseParts = createFakeDatabases(data);
+  const externalApis = createFakeExternalApis(data);
   const failures = new Map<FakeMethod, AppforgeError>(
     Object.entries(overrides.failures ?? {}) as [FakeMethod, AppforgeError][],
   );
@@ -266,6 +279,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
       linkDatabase: databaseParts.linkDatabase,
     },
     databases: databaseParts.databases,
+    apis: externalApis,
     versions: appParts.versions,
     runs: appParts.runs,
     builder: appParts.builder,
@@ -474,6 +488,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     users: wrap('users'),
     apps: wrap('apps'),
     databases: wrap('databases'),
+    apis: wrap('apis'),
     versions: wrap('versions'),
     runs: wrap('runs'),
     builder: wrap('builder'),
