@@ -1,4 +1,5 @@
 // The only module that reads process.env. Everything else receives a BackendConfig.
+import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY } from '@appforge/functions';
 import { z } from 'zod';
 
 /**
@@ -60,6 +61,13 @@ const schema = z.object({
   AI_MODEL: optionalNonEmpty,
   RUN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   OFFLINE_MODEL_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
+  // ── Your APIs (issue 15) ──
+  SECRETS_KEY: optionalNonEmpty,
+  SECRETS_KEY_PREVIOUS: csv,
+  OUTBOUND_PORTS: csv,
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  OUTBOUND_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
+  OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -112,6 +120,20 @@ export interface BackendConfig {
   };
   /** run-app requests per visitor per minute (an app gets ten times as many). */
   readonly runRateLimitPerMinute: number;
+  /** Your APIs: secrets encryption keys and the outbound policy (see @appforge/functions outbound.ts). */
+  readonly apis: {
+    readonly secretKeys: { readonly current: string; readonly previous: readonly string[] };
+    readonly usingDevSecretsKey: boolean;
+    readonly outbound: {
+      readonly allowedPorts: readonly number[];
+      readonly maxRequestBytes: number;
+      readonly maxResponseBytes: number;
+      readonly timeoutMs: number;
+      readonly maxRedirects: number;
+      readonly allowHosts: readonly string[];
+      readonly allowLoopbackForTests: boolean;
+    };
+  };
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -169,6 +191,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.AI_BASE_URL && !e.AI_MODEL) {
     problems.push({ name: 'AI_MODEL', message: 'is required when AI_BASE_URL is set (e.g. gpt-4o-mini)' });
   }
+  // ── Your APIs (issue 15) ──
+  if (e.NODE_ENV === 'production') {
+    if (!e.SECRETS_KEY) problems.push({ name: 'SECRETS_KEY', message: 'is required in production' });
+    else if (e.SECRETS_KEY === DEV_SECRETS_KEY) problems.push({ name: 'SECRETS_KEY', message: 'is the public development key; set your own' });
+    if (e.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS === 'true') {
+      problems.push({ name: 'OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS', message: 'is for tests only and cannot be enabled in production' });
+    }
+  }
+  if (e.SECRETS_KEY !== undefined && e.SECRETS_KEY.length < 32) problems.push({ name: 'SECRETS_KEY', message: 'must be at least 32 characters' });
+  const outboundPorts = e.OUTBOUND_PORTS.map(Number);
+  if (outboundPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
+    problems.push({ name: 'OUTBOUND_PORTS', message: 'must be a comma-separated list of port numbers' });
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const apiExternalUrl = (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${e.BACKEND_PORT}`).replace(/\/+$/, '');
@@ -205,6 +240,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     ai: Object.freeze({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, offlineChunkDelayMs: e.OFFLINE_MODEL_CHUNK_DELAY_MS }),
     runRateLimitPerMinute: e.RUN_RATE_LIMIT_PER_MINUTE,
+    apis: Object.freeze({
+      secretKeys: Object.freeze({ current: e.SECRETS_KEY ?? DEV_SECRETS_KEY, previous: Object.freeze(e.SECRETS_KEY_PREVIOUS) }),
+      usingDevSecretsKey: e.SECRETS_KEY === undefined,
+      outbound: Object.freeze({
+        ...DEFAULT_OUTBOUND_POLICY,
+        allowedPorts: Object.freeze(outboundPorts.length > 0 ? outboundPorts : [...DEFAULT_OUTBOUND_POLICY.allowedPorts]),
+        timeoutMs: e.OUTBOUND_TIMEOUT_MS,
+        maxResponseBytes: e.OUTBOUND_MAX_RESPONSE_BYTES,
+        allowLoopbackForTests: e.NODE_ENV !== 'production' && e.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS === 'true',
+      }),
+    }),
     logLevel: e.LOG_LEVEL,
   });
 }

@@ -43,6 +43,8 @@ export type { Edge } from './spec/graph';
 
 export { checkAppSpec, hasErrors, validateApp } from './validate/validate-app';
 export type { Problem, ProblemCode } from './validate/validate-app';
+export { validateApiSteps } from './validate/api-steps';
+export type { ApiCatalogue, ApiCatalogueEntry } from './validate/api-steps';
 
 export { describeApp } from './describe/describe-app';
 export type { AppOutline } from './describe/describe-app';

@@ -30,6 +30,8 @@ export interface AppRunConfig {
   temperature: number | null;
   maxOutputTokens: number | null;
   systemPrompt: string | null;
+  /** Hosts the app's `api` steps may call (`api.example.com`, `*.example.com`); empty = any public host. */
+  outboundAllowHosts: string[];
 }
 
 const storedConfigSchema = z.object({
@@ -37,14 +39,15 @@ const storedConfigSchema = z.object({
   temperature: z.number().min(0).max(2).nullable().catch(null).default(null),
   max_output_tokens: z.number().int().min(1).max(32000).nullable().catch(null).default(null),
   system_prompt: z.string().max(8000).nullable().catch(null).default(null),
+  outbound_allow_hosts: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(100).catch([]).default([]),
 });
 
 export function parseRunConfig(value: unknown): AppRunConfig | null {
   if (value === null || typeof value !== 'object') return null;
   const parsed = storedConfigSchema.safeParse(value);
   if (!parsed.success) return null;
-  const { model, temperature, max_output_tokens: maxOutputTokens, system_prompt: systemPrompt } = parsed.data;
-  return { model, temperature, maxOutputTokens, systemPrompt: systemPrompt?.trim() ? systemPrompt : null };
+  const { model, temperature, max_output_tokens: maxOutputTokens, system_prompt: systemPrompt, outbound_allow_hosts: outboundAllowHosts } = parsed.data;
+  return { model, temperature, maxOutputTokens, systemPrompt: systemPrompt?.trim() ? systemPrompt : null, outboundAllowHosts };
 }
 
 export interface VersionRow {

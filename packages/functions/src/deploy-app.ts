@@ -1,5 +1,6 @@
 import { checkAppSpec } from '@appforge/engine';
 import { z } from 'zod';
+import { ownerApiCatalogue } from './api-call.ts';
 import { issuesMessage, loadApp, loadVersion, readSmallJsonBody, wireProblems } from './apps.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import type { FunctionHandler } from './types.ts';
@@ -30,7 +31,8 @@ export const deployApp: FunctionHandler = async (req, ctx) => {
   const version = await loadVersion(ctx.supabase, app.id, body.data.version_id);
   if (!version) return errorResponse(404, 'version_not_found', 'This app has no such version');
 
-  const checked = checkAppSpec(version.spec);
+  // `api` steps must call the owner's APIs, endpoints and parameters as they are now.
+  const checked = checkAppSpec(version.spec, { apis: await ownerApiCatalogue(ctx.supabase, app.owner_id) });
   if (!checked.spec) {
     const problems = wireProblems(checked.problems);
     return json(422, {

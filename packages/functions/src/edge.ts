@@ -4,6 +4,7 @@ import type { ModelCatalogue } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { errorResponse } from './http.ts';
 import type { Limits } from './limits.ts';
+import { DEFAULT_OUTBOUND_POLICY } from './outbound-policy.ts';
 import type { FunctionCaller, FunctionEnv, FunctionHandler, FunctionLogger } from './types.ts';
 
 /** The CORS answer Supabase's docs give Edge Functions, widened to what supabase-js sends. */
@@ -108,6 +109,22 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
       .filter((entry) => entry !== ''),
     intercomSecret: read('INTERCOM_SECRET') || undefined,
     runRateLimitPerMinute: positiveInteger(read('RUN_RATE_LIMIT_PER_MINUTE')) ?? 30,
+    ...edgeApisEnv(read),
+  };
+}
+
+// ── Your APIs (issue 15) ──
+/** SECRETS_KEY (≥ 32 chars) and SECRETS_KEY_PREVIOUS; without a key the API functions answer 503. The loopback test hatch never opens here. */
+function edgeApisEnv(read: (name: string) => string | undefined): Pick<FunctionEnv, 'apis'> {
+  const current = read('SECRETS_KEY')?.trim();
+  if (!current || current.length < 32) return {};
+  const previous = (read('SECRETS_KEY_PREVIOUS') ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
+  const ports = (read('OUTBOUND_PORTS') ?? '').split(',').map((p) => positiveInteger(p)).filter((p): p is number => p !== undefined && p <= 65535);
+  return {
+    apis: {
+      secretKeys: { current, previous },
+      outbound: { ...DEFAULT_OUTBOUND_POLICY, ...(ports.length > 0 ? { allowedPorts: ports } : {}), allowLoopbackForTests: false },
+    },
   };
 }
 

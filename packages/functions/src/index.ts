@@ -6,6 +6,7 @@ import { runAppFunction } from './run-app.ts';
 import { deleteAccount } from './delete-account.ts';
 import { getUserSchoolInfo } from './get-user-school-info.ts';
 import type { FunctionRegistry } from './types.ts';
+import { apiSecret, apiTestCall } from './api-functions.ts';
 
 export { accessStatus, allowListKeys, intercomHmac } from './access.ts';
 export type { UserStatus } from './access.ts';
@@ -27,6 +28,13 @@ export { APP_LIMIT_FACTOR } from './rate-limit.ts';
 export { LIMIT_SCHEMA, LIMIT_TABLE, LIMIT_TABLE_SQL, memoryLimits, postgresLimits } from './limits.ts';
 export type { LimitDecision, Limiter, LimitRule, Limits, LimitSqlClient } from './limits.ts';
 export { runAppFunction } from './run-app.ts';
+// ── Your APIs (issue 15) ──
+export { apiSecret, apiTestCall } from './api-functions.ts';
+export { DEV_SECRETS_KEY } from './api-secrets.ts';
+export type { SecretKeys } from './api-secrets.ts';
+export type { ApiCallEnv } from './api-call.ts';
+export { DEFAULT_OUTBOUND_POLICY, DEFAULT_OUTBOUND_PORTS } from './outbound-policy.ts';
+export type { OutboundPolicy } from './outbound-policy.ts';
 export type {
   FunctionCaller,
   FunctionContext,
@@ -40,6 +48,9 @@ export type {
 /** Every function by the name it is invoked with (`/functions/v1/<name>`). */
 export const functions: FunctionRegistry = Object.freeze({
   'add-user': addUser,
+  // Your APIs (issue 15)
+  'api-secret': apiSecret,
+  'api-test-call': apiTestCall,
   'create-app-from-description': createAppFromDescription,
   'delete-account': deleteAccount,
   'deploy-app': deployApp,

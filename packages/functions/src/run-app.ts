@@ -2,6 +2,7 @@ import { parseAppSpec, resumeApp, runApp, runStateSchema, systemClock } from '@a
 import type { RunEvent, RunState, RunStream } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import { z } from 'zod';
+import { appApis } from './app-api.ts';
 import { appDatabase } from './app-database.ts';
 import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse, withAppConfig } from './apps.ts';
 import type { AppRow } from './apps.ts';
@@ -227,6 +228,7 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       const options = {
         model: withAppConfig(model, app.config),
         database: appDatabase(supabase, app),
+        api: appApis(supabase, app, ctx.env.apis, runRow.id, ctx.log),
         clock: systemClock,
         persist,
         signal: sink.signal,

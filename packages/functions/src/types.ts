@@ -1,6 +1,7 @@
 // Framework-free contract between a host (the embedded backend, or a Supabase Edge Function entry
 // point) and the handlers: web-standard Request in, Response out.
 import type { ModelCatalogue } from '@appforge/models';
+import type { ApiCallEnv } from './api-call.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Limits } from './limits.ts';
 
@@ -21,6 +22,9 @@ export interface FunctionEnv {
   intercomSecret: string | undefined;
   /** run-app requests per visitor per minute (RUN_RATE_LIMIT_PER_MINUTE); an app gets ten times as many. */
   runRateLimitPerMinute: number;
+  // ── Your APIs (issue 15) ──
+  /** Secret keys (SECRETS_KEY) and the outbound policy for API calls; absent → the API functions answer 503. */
+  apis?: ApiCallEnv;
 }
 
 /** Structured logging; pino's Logger and the console-based Edge logger both fit. */

@@ -8,6 +8,7 @@ import { createLiveApi } from './live';
 import { createAppsApi } from './apps';
 import { createBuilderApi } from './builder';
 import { createDatabasesApi } from './databases';
+import { createExternalApisApi } from './external-apis';
 import { createBundlesApi } from './names';
 import { createRunsApi } from './runs';
 import { createVersionsApi } from './versions';
@@ -36,6 +37,8 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     users: createUsersApi(supabase, functions),
     apps: createAppsApi(supabase),
     databases: createDatabasesApi(supabase),
+    // Your APIs (issue 15)
+    apis: createExternalApisApi(supabase),
     versions: createVersionsApi(supabase),
     runs: createRunsApi(supabase),
     builder: createBuilderApi(supabase),

@@ -32,6 +32,142 @@ export type Database = {
         }
         Relationships: []
       }
+      Api: {
+        Row: {
+          auth_kind: string
+          auth_name: string
+          base_url: string
+          created_at: string
+          description: string
+          id: string
+          last_test_at: string | null
+          last_test_ms: number | null
+          last_test_status: number | null
+          name: string
+          owner_id: string
+          secret_last4: string
+          secret_set: boolean
+          timeout_ms: number
+          updated_at: string
+        }
+        Insert: {
+          auth_kind?: string
+          auth_name?: string
+          base_url: string
+          created_at?: string
+          description?: string
+          id?: string
+          last_test_at?: string | null
+          last_test_ms?: number | null
+          last_test_status?: number | null
+          name: string
+          owner_id?: string
+          secret_last4?: string
+          secret_set?: boolean
+          timeout_ms?: number
+          updated_at?: string
+        }
+        Update: {
+          auth_kind?: string
+          auth_name?: string
+          base_url?: string
+          created_at?: string
+          description?: string
+          id?: string
+          last_test_at?: string | null
+          last_test_ms?: number | null
+          last_test_status?: number | null
+          name?: string
+          owner_id?: string
+          secret_last4?: string
+          secret_set?: boolean
+          timeout_ms?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      ApiEndpoint: {
+        Row: {
+          api_id: string
+          body_template: string
+          created_at: string
+          description: string
+          id: string
+          method: string
+          name: string
+          parameters: Json
+          path: string
+          position: number
+          response_path: string
+          updated_at: string
+        }
+        Insert: {
+          api_id: string
+          body_template?: string
+          created_at?: string
+          description?: string
+          id?: string
+          method?: string
+          name: string
+          parameters?: Json
+          path?: string
+          position?: number
+          response_path?: string
+          updated_at?: string
+        }
+        Update: {
+          api_id?: string
+          body_template?: string
+          created_at?: string
+          description?: string
+          id?: string
+          method?: string
+          name?: string
+          parameters?: Json
+          path?: string
+          position?: number
+          response_path?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ApiEndpoint_api_id_fkey"
+            columns: ["api_id"]
+            isOneToOne: false
+            referencedRelation: "Api"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ApiSecret: {
+        Row: {
+          api_id: string
+          ciphertext: string
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          api_id: string
+          ciphertext: string
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          api_id?: string
+          ciphertext?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ApiSecret_api_id_fkey"
+            columns: ["api_id"]
+            isOneToOne: true
+            referencedRelation: "Api"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       App: {
         Row: {
           api_access_enabled: boolean
@@ -246,6 +382,67 @@ export type Database = {
             columns: ["version_id"]
             isOneToOne: false
             referencedRelation: "AppVersion"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppRunApiCall: {
+        Row: {
+          api_id: string | null
+          created_at: string
+          duration_ms: number
+          endpoint_id: string | null
+          error_code: string | null
+          id: string
+          response_bytes: number
+          run_id: string
+          status: number
+          step_id: string
+        }
+        Insert: {
+          api_id?: string | null
+          created_at?: string
+          duration_ms?: number
+          endpoint_id?: string | null
+          error_code?: string | null
+          id?: string
+          response_bytes?: number
+          run_id: string
+          status?: number
+          step_id: string
+        }
+        Update: {
+          api_id?: string | null
+          created_at?: string
+          duration_ms?: number
+          endpoint_id?: string | null
+          error_code?: string | null
+          id?: string
+          response_bytes?: number
+          run_id?: string
+          status?: number
+          step_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppRunApiCall_api_id_fkey"
+            columns: ["api_id"]
+            isOneToOne: false
+            referencedRelation: "Api"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppRunApiCall_endpoint_id_fkey"
+            columns: ["endpoint_id"]
+            isOneToOne: false
+            referencedRelation: "ApiEndpoint"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppRunApiCall_run_id_fkey"
+            columns: ["run_id"]
+            isOneToOne: false
+            referencedRelation: "AppRun"
             referencedColumns: ["id"]
           },
         ]

@@ -113,3 +113,29 @@ export type {
 } from './database-data';
 export { DATABASE_FILTER_OPS, TYPE_NOUNS, convertValue, storedText, valueMatches, valueText } from './database-values';
 export type { Converted, DatabaseFilterOp } from './database-values';
+
+// ── Your APIs (issue 15) ──
+export {
+  API_AUTH_KINDS,
+  API_METHODS,
+  PARAMETER_LOCATIONS,
+  PARAMETER_TYPES,
+  apiInputSchema,
+  apiStepsIn,
+  endpointInputSchema,
+} from './external-apis';
+export type {
+  ApiAuthKind,
+  ApiDetail,
+  ApiEndpointInfo,
+  ApiInput,
+  ApiMethod,
+  ApiPatch,
+  ApiSecretMarker,
+  ApiSummary,
+  ApiTestResult,
+  ApiUsage,
+  EndpointInput,
+  EndpointParameter,
+  ExternalApisApi,
+} from './external-apis';

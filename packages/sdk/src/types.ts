@@ -1,4 +1,5 @@
 // The SDK's public types: what the client is made of and what its calls return.
+import type { ExternalApisApi } from './external-apis';
 import type {
   AuthChangeEvent,
   Factor,
@@ -313,6 +314,8 @@ export interface AppforgeClient {
   users: UsersApi;
   apps: AppsApi;
   databases: DatabasesApi;
+  /** Your APIs (issue 15): external HTTP APIs, their secrets and the test console. */
+  apis: ExternalApisApi;
   versions: VersionsApi;
   runs: RunsApi;
   builder: BuilderApi;

@@ -36,6 +36,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     accessAllowList: deps.config.accessAllowList,
     intercomSecret: deps.config.intercomSecret,
     runRateLimitPerMinute: deps.config.runRateLimitPerMinute,
+    apis: deps.config.apis,
   });
   // Built once per server, on first use: a bad AI configuration then fails the AI functions with a
   // clear 500 in the log rather than every function.

@@ -159,6 +159,7 @@ describe('OAuth providers in production mode', () => {
       env: {
         NODE_ENV: 'production',
         JWT_SECRET: 'a-production-secret-that-is-long-enough-for-tests',
+        SECRETS_KEY: 'a-production-secrets-key-that-is-long-enough-for-tests',
         SITE_URL: 'https://app.example.com',
         GOOGLE_CLIENT_ID: 'google-client-id.apps.googleusercontent.com',
         GOOGLE_CLIENT_SECRET: 'google-client-secret',

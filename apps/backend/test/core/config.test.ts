@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEV_SECRETS_KEY } from '@appforge/functions';
 import { ConfigError, DEV_JWT_SECRET, loadConfig } from '../../src/env.js';
 
 function problems(source: Record<string, string>): { name: string; message: string }[] {
@@ -12,6 +13,7 @@ function problems(source: Record<string, string>): { name: string; message: stri
 }
 
 const goodSecret = 'a-production-secret-that-is-long-enough-123';
+const goodSecretsKey = 'a-production-secrets-key-that-is-long-enough-456';
 
 describe('configuration', () => {
   it('starts in development with documented defaults and the dev secret', () => {
@@ -34,16 +36,16 @@ describe('configuration', () => {
     expect(config.usingDevSecret).toBe(false);
   });
 
-  it('refuses production without JWT_SECRET and SITE_URL, naming both', () => {
-    expect(problems({ NODE_ENV: 'production' }).map((p) => p.name).sort()).toEqual(['JWT_SECRET', 'SITE_URL']);
+  it('refuses production without JWT_SECRET, SITE_URL and SECRETS_KEY, naming each', () => {
+    expect(problems({ NODE_ENV: 'production' }).map((p) => p.name).sort()).toEqual(['JWT_SECRET', 'SECRETS_KEY', 'SITE_URL']);
   });
 
   it('refuses a short or public JWT_SECRET in production', () => {
-    expect(problems({ NODE_ENV: 'production', SITE_URL: 'https://app.example', JWT_SECRET: 'short' })).toEqual([
+    expect(problems({ NODE_ENV: 'production', SITE_URL: 'https://app.example', JWT_SECRET: 'short', SECRETS_KEY: goodSecretsKey })).toEqual([
       { name: 'JWT_SECRET', message: 'must be at least 32 characters' },
     ]);
     expect(
-      problems({ NODE_ENV: 'production', SITE_URL: 'https://app.example', JWT_SECRET: DEV_JWT_SECRET })[0]?.message,
+      problems({ NODE_ENV: 'production', SITE_URL: 'https://app.example', JWT_SECRET: DEV_JWT_SECRET, SECRETS_KEY: goodSecretsKey })[0]?.message,
     ).toContain('development secret');
   });
 
@@ -63,8 +65,31 @@ describe('configuration', () => {
   });
 
   it('starts in production with a proper secret and site URL', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://app.example/', JWT_SECRET: goodSecret });
+    const config = loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://app.example/', JWT_SECRET: goodSecret, SECRETS_KEY: goodSecretsKey });
     expect(config.mode).toBe('production');
     expect(config.siteUrl).toBe('https://app.example');
+  });
+
+  // ── Your APIs (issue 15) ──
+  it('refuses the public development secrets key and the loopback test hatch in production', () => {
+    const production = { NODE_ENV: 'production', SITE_URL: 'https://app.example', JWT_SECRET: goodSecret };
+    expect(problems({ ...production, SECRETS_KEY: DEV_SECRETS_KEY })).toEqual([{ name: 'SECRETS_KEY', message: 'is the public development key; set your own' }]);
+    expect(problems({ ...production, SECRETS_KEY: goodSecretsKey, OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: 'true' })).toEqual([
+      { name: 'OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS', message: 'is for tests only and cannot be enabled in production' },
+    ]);
+    expect(problems({ SECRETS_KEY: 'short' })).toEqual([{ name: 'SECRETS_KEY', message: 'must be at least 32 characters' }]);
+    expect(problems({ OUTBOUND_PORTS: '443,http' })[0]?.name).toBe('OUTBOUND_PORTS');
+  });
+
+  it('uses the documented development secrets key and the default ports outside production', () => {
+    const config = loadConfig({ OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: 'true' });
+    expect(config.apis.secretKeys.current).toBe(DEV_SECRETS_KEY);
+    expect(config.apis.usingDevSecretsKey).toBe(true);
+    expect(config.apis.outbound.allowedPorts).toEqual([80, 443, 8080, 8443]);
+    expect(config.apis.outbound.allowLoopbackForTests).toBe(true);
+    expect(loadConfig({ OUTBOUND_PORTS: '443, 9443', SECRETS_KEY_PREVIOUS: 'old-key-1,old-key-2' }).apis).toMatchObject({
+      secretKeys: { previous: ['old-key-1', 'old-key-2'] },
+      outbound: { allowedPorts: [443, 9443], allowLoopbackForTests: false },
+    });
   });
 });

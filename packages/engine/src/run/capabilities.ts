@@ -71,6 +71,10 @@ export interface DatabaseCapability {
 export interface ApiCallRequest {
   readonly apiId: string;
   readonly endpointId: string;
+  /** The step making the call (for the run's record of calls). */
+  readonly stepId?: string;
+  /** What of the JSON answer the step keeps (`$.a.b[0]`); absent → the endpoint's own response path. */
+  readonly outputPath?: string;
   readonly params: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
 }

@@ -624,7 +624,7 @@ class Execution {
     for (const [name, template] of Object.entries(config.params)) params[name] = this.render(step, template, `parameter ${name}`);
     const guard = this.guard(step);
     try {
-      const response = await guard.race(api.call({ apiId: config.apiId, endpointId: config.endpointId, params, signal: guard.controller.signal }));
+      const response = await guard.race(api.call({ apiId: config.apiId, endpointId: config.endpointId, stepId: step.id, ...(config.outputPath ? { outputPath: config.outputPath } : {}), params, signal: guard.controller.signal }));
       const value = (JSON.parse(JSON.stringify(response ?? null)) as JsonValue) ?? null;
       this.state.variables[config.outputVariable] = value;
       this.complete(step, { variable: config.outputVariable });

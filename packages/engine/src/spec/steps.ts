@@ -138,6 +138,13 @@ export const apiStepSchema = z.object({
     endpointId: recordId,
     /** parameter name → template (`{{city}}`, or fixed text). */
     params: z.record(z.string().trim().min(1).max(100), z.string().max(LIMITS.templateLength)).default({}),
+    /** What of the JSON answer becomes the output (`$.current.temp`); absent → the endpoint's response path. */
+    outputPath: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(\$)?(\.?[A-Za-z0-9_-]+|\[\d+\])*$/, { error: 'An output path looks like $.current.temperature or $.items[0].name.' })
+      .optional(),
     outputVariable: variableNameSchema,
     timeoutMs: z.number().int().min(1_000).max(600_000).optional(),
   }),

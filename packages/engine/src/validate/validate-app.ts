@@ -4,6 +4,8 @@ import { indexSteps, stepEdges } from '../spec/graph';
 import { END } from '../spec/names';
 import type { Step } from '../spec/steps';
 import { extractVariables, findMalformedReferences, referenceRoot } from '../template/template';
+import { validateApiSteps } from './api-steps';
+import type { ApiCatalogue } from './api-steps';
 
 export type ProblemCode =
   | 'invalid_spec'
@@ -28,7 +30,12 @@ export type ProblemCode =
   | 'duplicate_json_field'
   | 'condition_without_value'
   | 'condition_value_not_number'
-  | 'malformed_reference';
+  | 'malformed_reference'
+  // `api` steps checked against the owner's APIs (validateApiSteps)
+  | 'unknown_api'
+  | 'unknown_endpoint'
+  | 'unknown_parameter'
+  | 'unmapped_parameter';
 
 export interface Problem {
   /** The step the problem is in; absent for problems of the whole app. */
@@ -575,7 +582,7 @@ export function hasErrors(problems: readonly Problem[]): boolean {
  * Parse and validate in one go, e.g. for model output meant to become a version: the spec when
  * it is usable, otherwise every problem (shape problems first, as `invalid_spec`).
  */
-export function checkAppSpec(input: unknown): { spec: AppSpec | null; problems: Problem[] } {
+export function checkAppSpec(input: unknown, context: { apis?: ApiCatalogue } = {}): { spec: AppSpec | null; problems: Problem[] } {
   const parsed = parseAppSpec(input);
   if (!parsed.ok) {
     return {
@@ -584,5 +591,6 @@ export function checkAppSpec(input: unknown): { spec: AppSpec | null; problems: 
     };
   }
   const problems = validateApp(parsed.value);
+  if (context.apis) problems.push(...validateApiSteps(parsed.value, context.apis));
   return { spec: hasErrors(problems) ? null : parsed.value, problems };
 }

@@ -40,6 +40,13 @@ export const appforgeKeys = {
   databaseApps: (userId: string | undefined, databaseId: string | undefined) =>
     ['appforge', 'user', userId ?? null, 'databases', 'apps', databaseId ?? null] as const,
   databaseLimits: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'databases', 'limits'] as const,
+  /** Your APIs (issue 15): the person's external APIs. */
+  externalApis: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'external-apis'] as const,
+  myExternalApis: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'external-apis', 'mine'] as const,
+  externalApi: (userId: string | undefined, apiId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'external-apis', 'api', apiId ?? null] as const,
+  externalApiUsage: (userId: string | undefined, apiId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'external-apis', 'usage', apiId ?? null] as const,
   recentRuns: (userId: string | undefined, limit: number) =>
     ['appforge', 'user', userId ?? null, 'apps', 'recent-runs', limit] as const,
 };

@@ -74,3 +74,14 @@ export { useRenameDatabaseTable } from './use-rename-database-table-mutation';
 export { useDeleteDatabaseTable } from './use-delete-database-table-mutation';
 export { useUpdateDatabase } from './use-update-database-mutation';
 export { useDeleteDatabase } from './use-delete-database-mutation';
+// ── Your APIs (issue 15) ──
+export { useMyApis } from './use-my-apis-query';
+export { useApi } from './use-api-query';
+export { useApiUsage } from './use-api-usage-query';
+export { useSaveApi } from './use-save-api-mutation';
+export type { SaveApiInput } from './use-save-api-mutation';
+export { useDeleteApi } from './use-delete-api-mutation';
+export { useSetApiSecret } from './use-set-api-secret-mutation';
+export type { SetApiSecretInput } from './use-set-api-secret-mutation';
+export { useTestApiCall } from './use-test-api-call-mutation';
+export type { TestApiCallInput } from './use-test-api-call-mutation';

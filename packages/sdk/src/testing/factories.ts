@@ -4,6 +4,7 @@ import type { AppSpec, AppSpecInput } from '@appforge/engine';
 import { DEFAULT_CONFIG, DEFAULT_DESIGN, DEFAULT_PRICE } from '../app-rows';
 import type { AppDetail, AppVersionRow } from '../app-rows';
 import type { DatabaseColumn, DatabaseDetail, DatabaseTableInfo } from '../database-rows';
+import type { ApiDetail, ApiEndpointInfo } from '../external-apis';
 import type { AppRunSummary, CustomDomainTarget, Factor, Session, User, UserIdentity, UserRow } from '../types';
 
 let sequence = 0;
@@ -249,5 +250,49 @@ export function makeDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseD
     updated_at: now,
     ...overrides,
     tables: tables.map((table, position) => ({ ...table, database_id: id, position })),
+  };
+}
+
+// ── Your APIs (issue 15) ──
+/** An endpoint of an API (GET /items/{id} with a required path parameter unless overridden). */
+export function makeExternalApiEndpoint(overrides: Partial<ApiEndpointInfo> = {}): ApiEndpointInfo {
+  return {
+    id: crypto.randomUUID(),
+    api_id: '',
+    name: `Endpoint ${next()}`,
+    method: 'GET',
+    path: '/items/{id}',
+    description: '',
+    parameters: [{ name: 'id', in: 'path', type: 'string', required: true }],
+    body_template: '',
+    response_path: '',
+    position: 0,
+    ...overrides,
+  };
+}
+
+/** An external API (no auth, never tested) with one endpoint unless overridden. */
+export function makeExternalApi(overrides: Partial<ApiDetail> = {}): ApiDetail {
+  const now = new Date().toISOString();
+  const id = overrides.id ?? crypto.randomUUID();
+  const endpoints = overrides.endpoints ?? [makeExternalApiEndpoint({ name: 'Get item' })];
+  return {
+    id,
+    owner_id: crypto.randomUUID(),
+    name: `API ${next()}`,
+    description: '',
+    base_url: 'https://api.example.com/v1',
+    auth_kind: 'none',
+    auth_name: '',
+    timeout_ms: 10_000,
+    secret_set: false,
+    secret_last4: '',
+    last_test_status: null,
+    last_test_ms: null,
+    last_test_at: null,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+    endpoints: endpoints.map((endpoint, position) => ({ ...endpoint, api_id: id, position })),
   };
 }

@@ -26,6 +26,8 @@ import { createFakeApps } from './fake-apps';
 import type { FakeAppsData } from './fake-apps';
 import { DEFAULT_DATABASE_LIMITS } from './fake-database-data';
 import { createFakeDatabases } from './fake-databases';
+import { createFakeExternalApis } from './fake-external-apis';
+import type { FakeExternalApisData } from './fake-external-apis';
 import type { FakeDatabasesData } from './fake-databases';
 import { createFakeSupabase } from './fake-supabase';
 
@@ -69,6 +71,13 @@ export interface FakeAppforgeData {
   databaseLimits: FakeDatabasesData['databaseLimits'];
   /** Database steps of apps' versions that name columns, by app id (#14). */
   databaseSteps: FakeDatabasesData['databaseSteps'];
+  // ── Your APIs (issue 15) ──
+  /** Everyone's external APIs by id (see makeExternalApi). */
+  externalApis: FakeExternalApisData['externalApis'];
+  /** Secrets by API id, never returned. */
+  apiSecrets: FakeExternalApisData['apiSecrets'];
+  /** Test console answers by endpoint id. */
+  apiTestAnswers: FakeExternalApisData['apiTestAnswers'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -172,10 +181,14 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     databaseRows: {},
     databaseLimits: { ...DEFAULT_DATABASE_LIMITS },
     databaseSteps: {},
+    externalApis: {},
+    apiSecrets: {},
+    apiTestAnswers: {},
     ...initial,
   };
   const appParts = createFakeApps(data);
   const databaseParts = createFakeDatabases(data);
+  const externalApis = createFakeExternalApis(data);
   const failures = new Map<FakeMethod, AppforgeError>(
     Object.entries(overrides.failures ?? {}) as [FakeMethod, AppforgeError][],
   );
@@ -281,6 +294,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
       linkDatabase: databaseParts.linkDatabase,
     },
     databases: databaseParts.databases,
+    apis: externalApis,
     versions: appParts.versions,
     runs: appParts.runs,
     builder: appParts.builder,
@@ -508,6 +522,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     users: wrap('users'),
     apps: wrap('apps'),
     databases: wrap('databases'),
+    apis: wrap('apis'),
     versions: wrap('versions'),
     runs: wrap('runs'),
     builder: wrap('builder'),

@@ -10,11 +10,14 @@ export type {
 } from './fake-client';
 export type { FakeAppsData, FakeDescription, FakeRun } from './fake-apps';
 export type { FakeDatabasesData } from './fake-databases';
+export type { FakeExternalApisData } from './fake-external-apis';
 export {
   makeApp,
   makeCustomDomain,
   makeDatabase,
   makeDatabaseTable,
+  makeExternalApi,
+  makeExternalApiEndpoint,
   makeFactor,
   makeIdentity,
   makeRun,

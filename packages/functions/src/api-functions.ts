@@ -1,0 +1,117 @@
+// The server functions of "Your APIs": `api-secret` (the owner sets or clears an API's secret —
+// the only way a secret gets in; no browser role can read or write ApiSecret) and `api-test-call`
+// (the test console: one call of the owner's endpoint through the guarded client).
+import { z } from 'zod';
+import { callEndpoint, loadEndpoint, ApiCallError } from './api-call.ts';
+import type { ApiCallEnv } from './api-call.ts';
+import { encryptSecret, lastFour, SecretUnreadableError } from './api-secrets.ts';
+import { issuesMessage, readSmallJsonBody } from './apps.ts';
+import { errorResponse, json, signedInUser } from './http.ts';
+import type { FunctionContext, FunctionHandler } from './types.ts';
+
+const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
+
+const secretBody = z.object({
+  api_id: uuid('api_id'),
+  /** The new secret; null removes it. */
+  secret: z
+    .string({ message: 'secret must be text or null' })
+    .min(1, { message: 'secret cannot be empty; send null to remove it' })
+    .max(4000, { message: 'secret has at most 4000 characters' })
+    .refine((value) => !/[\r\n\0]/.test(value), { message: 'secret cannot contain line breaks' })
+    .nullable(),
+});
+
+const testBody = z.object({
+  api_id: uuid('api_id'),
+  endpoint_id: uuid('endpoint_id'),
+  params: z.record(z.string().max(100), z.string().max(10_000, { message: 'a parameter value has at most 10000 characters' })).default({}),
+});
+
+type Prelude = { ok: true; userId: string; env: ApiCallEnv; body: unknown } | { ok: false; response: Response };
+
+async function prelude(req: Request, ctx: FunctionContext): Promise<Prelude> {
+  if (req.method !== 'POST') return { ok: false, response: errorResponse(405, 'method_not_allowed', 'Use POST') };
+  const user = signedInUser(ctx);
+  if (!user) return { ok: false, response: errorResponse(401, 'sign_in_required', 'Sign in to manage your APIs') };
+  const env = ctx.env.apis;
+  if (!env) return { ok: false, response: errorResponse(503, 'apis_not_configured', 'API calls are not configured on this server (SECRETS_KEY)') };
+  const raw = await readSmallJsonBody(req);
+  if (!raw.ok) return raw;
+  return { ok: true, userId: user.id, env, body: raw.value };
+}
+
+/** POST {api_id, secret | null} → 200 {secret_set, secret_last4}; never echoes the secret. */
+export const apiSecret: FunctionHandler = async (req, ctx) => {
+  const start = await prelude(req, ctx);
+  if (!start.ok) return start.response;
+  const body = secretBody.safeParse(start.body);
+  if (!body.success) return errorResponse(400, 'invalid_body', issuesMessage(body.error.issues));
+  const { api_id: apiId, secret } = body.data;
+  const api = await ctx.supabase.from('Api').select('id').eq('id', apiId).eq('owner_id', start.userId).maybeSingle<{ id: string }>();
+  if (api.error) throw new Error(`Reading the API failed: ${api.error.message}`);
+  if (!api.data) return errorResponse(404, 'api_not_found', 'You have no such API');
+  if (secret === null) {
+    const removed = await ctx.supabase.from('ApiSecret').delete().eq('api_id', apiId);
+    if (removed.error) throw new Error(`Removing the secret failed: ${removed.error.message}`);
+  } else {
+    const saved = await ctx.supabase
+      .from('ApiSecret')
+      .upsert({ api_id: apiId, ciphertext: encryptSecret(secret, apiId, start.env.secretKeys) }, { onConflict: 'api_id' });
+    if (saved.error) throw new Error(`Saving the secret failed: ${saved.error.message}`);
+  }
+  const marker = { secret_set: secret !== null, secret_last4: secret === null ? '' : lastFour(secret) };
+  const updated = await ctx.supabase.from('Api').update(marker).eq('id', apiId);
+  if (updated.error) throw new Error(`Saving the API failed: ${updated.error.message}`);
+  return json(200, marker);
+};
+
+/**
+ * POST {api_id, endpoint_id, params} → 200 {status, ok, headers, duration_ms, size_bytes, body,
+ * truncated, output, request: {method, url, curl}} for any answer of the API (the secret masked
+ * everywhere); 422 {code, message} when the call was refused or failed before an answer. Records
+ * the result as the API's health (last_test_*).
+ */
+export const apiTestCall: FunctionHandler = async (req, ctx) => {
+  const start = await prelude(req, ctx);
+  if (!start.ok) return start.response;
+  const body = testBody.safeParse(start.body);
+  if (!body.success) return errorResponse(400, 'invalid_body', issuesMessage(body.error.issues));
+  const { api_id: apiId, endpoint_id: endpointId, params } = body.data;
+  let loaded;
+  try {
+    loaded = await loadEndpoint(ctx.supabase, start.env, start.userId, apiId, endpointId);
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) return errorResponse(409, 'secret_unreadable', error.message);
+    throw error;
+  }
+  if (!loaded) return errorResponse(404, 'api_not_found', 'You have no such API or endpoint');
+  const health = async (status: number, ms: number): Promise<void> => {
+    const saved = await ctx.supabase
+      .from('Api')
+      .update({ last_test_status: status, last_test_ms: Math.round(ms), last_test_at: new Date().toISOString() })
+      .eq('id', apiId);
+    if (saved.error) ctx.log.warn({ api_id: apiId, error: saved.error.message }, 'saving the API health failed');
+  };
+  const started = performance.now();
+  try {
+    const result = await callEndpoint(loaded, params, start.env, { signal: req.signal });
+    await health(result.status, result.durationMs);
+    return json(200, {
+      status: result.status,
+      ok: result.ok,
+      headers: result.headers,
+      duration_ms: Math.round(result.durationMs * 10) / 10,
+      size_bytes: result.sizeBytes,
+      body: result.bodyText,
+      truncated: result.truncated,
+      output: result.output ?? null,
+      request: result.request,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    const reachedServer = !['missing_parameter', 'unknown_parameter', 'invalid_parameter', 'secret_missing', 'header_injection'].includes(error.code);
+    if (reachedServer) await health(0, performance.now() - started);
+    return errorResponse(422, error.code, error.message);
+  }
+};
