@@ -1,12 +1,13 @@
-import { parseAppSpec, resumeApp, runApp, runStateSchema, systemClock } from '@appforge/engine';
-import type { RunEvent, RunState, RunStream } from '@appforge/engine';
+import { parseAppSpec, runStateSchema } from '@appforge/engine';
+import type { RunState } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import { z } from 'zod';
-import { appDatabase } from './app-database.ts';
-import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse, withAppConfig } from './apps.ts';
+import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse } from './apps.ts';
 import type { AppRow } from './apps.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import { consumeRun } from './rate-limit.ts';
+import { createRun, executeRun, findRun, replayEnd } from './run-execution.ts';
+import type { RunRow } from './run-execution.ts';
 import type { FunctionHandler } from './types.ts';
 
 const bodySchema = z.object({
@@ -21,31 +22,6 @@ const bodySchema = z.object({
     .max(200, { message: 'visitor_session has at most 200 characters' })
     .optional(),
 });
-
-interface RunRow {
-  id: string;
-  app_id: string;
-  version_id: string | null;
-  runner_user_id: string | null;
-  visitor_session: string | null;
-  inputs: Record<string, unknown>;
-  state: unknown;
-  status: 'running' | 'awaiting_input' | 'done' | 'failed';
-}
-
-const TERMINAL: ReadonlySet<RunEvent['type']> = new Set(['run_done', 'run_failed', 'awaiting_input', 'choice_needed']);
-
-/** The last event of a finished run, rebuilt from its stored state. */
-function replayEnd(state: RunState): [string, RunEvent] {
-  if (state.status === 'done') {
-    return ['run_done', { type: 'run_done', outputs: state.outputs, variables: state.variables, usage: state.usage }];
-  }
-  const error = state.error ?? { code: 'invalid_state' as const, message: 'The run failed' };
-  return [
-    'run_failed',
-    { type: 'run_failed', ...(error.stepId !== undefined ? { stepId: error.stepId } : {}), code: error.code, message: error.message },
-  ];
-}
 
 function clientIp(req: Request): string {
   const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
@@ -103,15 +79,8 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
 
   let run: RunRow | null = null;
   if (request.run_id !== undefined) {
-    const found = await ctx.supabase
-      .from('AppRun')
-      .select('id, app_id, version_id, runner_user_id, visitor_session, inputs, state, status')
-      .eq('id', request.run_id)
-      .eq('app_id', app.id)
-      .maybeSingle<RunRow>();
-    if (found.error) throw new Error(`Reading the run failed: ${found.error.message}`);
-    if (!found.data) return errorResponse(404, 'run_not_found', 'There is no such run of this app');
-    run = found.data;
+    run = await findRun(ctx.supabase, request.run_id, app.id);
+    if (!run) return errorResponse(404, 'run_not_found', 'There is no such run of this app');
     const mine =
       run.runner_user_id !== null
         ? run.runner_user_id === user?.id
@@ -151,63 +120,9 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
     if (!state.success) return errorResponse(409, 'run_unreadable', 'This run cannot be continued; start a new one');
     previousState = state.data;
   } else {
-    const created = await ctx.supabase
-      .from('AppRun')
-      .insert({
-        app_id: app.id,
-        version_id: version.id,
-        runner_user_id: user?.id ?? null,
-        visitor_session: user ? null : (request.visitor_session ?? null),
-        inputs: {},
-        status: 'running',
-        model: model.id.slice(0, 200),
-        offline: model.offline,
-      })
-      .select('id, app_id, version_id, runner_user_id, visitor_session, inputs, state, status')
-      .single<RunRow>();
-    if (created.error) throw new Error(`Creating the run failed: ${created.error.message}`);
-    run = created.data;
+    run = await createRun(ctx.supabase, app, version.id, model, user ? { userId: user.id } : { visitorSession: request.visitor_session ?? null });
   }
   const runRow = run;
-  let savedSteps = previousState?.steps.length ?? 0;
-  const supabase = ctx.supabase;
-
-  // The answers become the run's inputs once the engine took them (refused answers change nothing).
-  let inputsSaved = request.inputs === undefined;
-  const persist = async (state: RunState): Promise<void> => {
-    const refused = state.waiting?.type === 'input' && state.waiting.errors.length > 0;
-    const newSteps = state.steps.slice(savedSteps);
-    if (newSteps.length > 0) {
-      const inserted = await supabase.from('AppRunStep').insert(
-        newSteps.map((step) => ({
-          run_id: runRow.id,
-          step_id: step.stepId,
-          status: step.status,
-          output: step.variable !== undefined ? (state.variables[step.variable] ?? null) : null,
-          started_at: new Date(step.startedAt).toISOString(),
-          finished_at: new Date(step.finishedAt).toISOString(),
-          duration_ms: Math.max(0, Math.round(step.durationMs)),
-          usage: step.usage ?? null,
-        })),
-      );
-      if (inserted.error) throw new Error(`Saving the run's steps failed: ${inserted.error.message}`);
-      savedSteps = state.steps.length;
-    }
-    const updated = await supabase
-      .from('AppRun')
-      .update({
-        state,
-        status: state.status,
-        outputs: state.outputs,
-        usage: state.usage,
-        error: state.error,
-        finished_at: state.finishedAt !== null ? new Date(state.finishedAt).toISOString() : null,
-        ...(!inputsSaved && !refused ? { inputs: { ...runRow.inputs, ...request.inputs } } : {}),
-      })
-      .eq('id', runRow.id);
-    if (updated.error) throw new Error(`Saving the run failed: ${updated.error.message}`);
-    if (!refused) inputsSaved = true;
-  };
 
   return sseResponse(
     req.signal,
@@ -215,25 +130,21 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       sink.send('run', { run_id: runRow.id, offline: model.offline, model_label: model.label });
       // A reload of a finished run: show how it ended again (nothing runs).
       if (previousState && (previousState.status === 'done' || previousState.status === 'failed')) {
-        sink.send(...replayEnd(previousState));
+        const end = replayEnd(previousState);
+        sink.send(end.type, end);
         return;
       }
-      const options = {
-        model: withAppConfig(model, app.config),
-        database: appDatabase(supabase, app),
-        clock: systemClock,
-        persist,
+      const events = executeRun(ctx.supabase, {
+        app,
+        spec: parsed.value,
+        model,
+        run: runRow,
+        previousState,
+        inputs: request.inputs,
+        choice: request.choice,
         signal: sink.signal,
-        runId: runRow.id,
-        ...(request.inputs !== undefined ? { inputs: request.inputs } : {}),
-      };
-      const stream: RunStream = previousState
-        ? resumeApp(parsed.value, previousState, { ...options, ...(request.choice !== undefined ? { choice: request.choice } : {}) })
-        : runApp(parsed.value, options);
-      for await (const event of stream) {
-        sink.send(event.type, event);
-        if (TERMINAL.has(event.type)) break;
-      }
+      });
+      for await (const event of events) sink.send(event.type, event);
     },
     (error, sink) => {
       ctx.log.error({ run_id: runRow.id, error: error instanceof Error ? error.message : String(error) }, 'run-app failed');
