@@ -23,7 +23,7 @@ function limiters(perMinute: number): Limiters {
   return found;
 }
 
-export type RateDecision = { ok: true } | { ok: false; scope: 'visitor' | 'app'; retryAfterSeconds: number };
+export type RateDecision = { ok: true } | { ok: false; scope: 'visitor' | 'app' | 'api_key'; retryAfterSeconds: number };
 
 /** Takes one run from the visitor's and the app's allowance for this minute. */
 export async function consumeRun(perMinute: number, visitorKey: string, appId: string): Promise<RateDecision> {
@@ -40,4 +40,25 @@ export async function consumeRun(perMinute: number, visitorKey: string, appId: s
     }
   }
   return { ok: true };
+}
+
+// API keys (issue #16) ------------------------------------------------------------------------
+// SEAM for the shared Postgres-backed limiter (#12): replace the RateLimiterMemory below with the
+// shared store behind this same function; callers only use consumeApiKeyRun.
+const keyLimiters = new Map<number, RateLimiterMemory>();
+
+/** Takes one run from the key's allowance for this minute (its rate_limit_per_minute). */
+export async function consumeApiKeyRun(apiKeyId: string, perMinute: number): Promise<RateDecision> {
+  let limiter = keyLimiters.get(perMinute);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({ keyPrefix: 'run-api-key', points: perMinute, duration: 60 });
+    keyLimiters.set(perMinute, limiter);
+  }
+  try {
+    await limiter.consume(apiKeyId);
+    return { ok: true };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return { ok: false, scope: 'api_key', retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+  }
 }

@@ -1,10 +1,11 @@
-import { createModelCatalogue } from '@appforge/functions';
+import { createModelCatalogue, PUBLIC_FUNCTIONS } from '@appforge/functions';
 import type { FunctionCaller, FunctionContext, FunctionRegistry, ModelCatalogue } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { nodeWebSocket } from '../http/ws-transport.js';
 import { resolveCaller } from '../http/caller.js';
+import type { CallerResult } from '../http/caller.js';
 import type { AppEnv, BackendDeps } from '../http/types.js';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -56,10 +57,13 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     const handler = Object.hasOwn(options.registry, name) ? options.registry[name] : undefined;
     if (!handler) return c.json({ code: 'not_found', message: `Function ${name} not found` }, 404);
 
-    const resolved = await resolveCaller(deps.jwt, {
-      authorization: c.req.header('authorization'),
-      apikey: c.req.header('apikey'),
-    });
+    // verify_jwt off for PUBLIC_FUNCTIONS (the public `api` checks its own API keys): no caller.
+    const resolved: CallerResult = PUBLIC_FUNCTIONS.has(name)
+      ? { ok: true, caller: { role: 'anon', claims: {}, userId: undefined } }
+      : await resolveCaller(deps.jwt, {
+          authorization: c.req.header('authorization'),
+          apikey: c.req.header('apikey'),
+        });
     if (!resolved.ok) {
       const message =
         resolved.reason === 'missing'
