@@ -32,6 +32,115 @@ export type Database = {
         }
         Relationships: []
       }
+      ApiKey: {
+        Row: {
+          app_ids: string[] | null
+          created_at: string
+          errors_count: number
+          expires_at: string | null
+          id: string
+          input_tokens: number
+          key_hash: string
+          last_used_at: string | null
+          name: string
+          output_tokens: number
+          owner_id: string
+          prefix: string
+          rate_limit_per_minute: number
+          replaced_by: string | null
+          revoked_at: string | null
+          runs_count: number
+          updated_at: string
+        }
+        Insert: {
+          app_ids?: string[] | null
+          created_at?: string
+          errors_count?: number
+          expires_at?: string | null
+          id?: string
+          input_tokens?: number
+          key_hash: string
+          last_used_at?: string | null
+          name: string
+          output_tokens?: number
+          owner_id: string
+          prefix: string
+          rate_limit_per_minute?: number
+          replaced_by?: string | null
+          revoked_at?: string | null
+          runs_count?: number
+          updated_at?: string
+        }
+        Update: {
+          app_ids?: string[] | null
+          created_at?: string
+          errors_count?: number
+          expires_at?: string | null
+          id?: string
+          input_tokens?: number
+          key_hash?: string
+          last_used_at?: string | null
+          name?: string
+          output_tokens?: number
+          owner_id?: string
+          prefix?: string
+          rate_limit_per_minute?: number
+          replaced_by?: string | null
+          revoked_at?: string | null
+          runs_count?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ApiKey_replaced_by_fkey"
+            columns: ["replaced_by"]
+            isOneToOne: false
+            referencedRelation: "ApiKey"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ApiKeyUsageDay: {
+        Row: {
+          api_key_id: string
+          created_at: string
+          day: string
+          errors: number
+          input_tokens: number
+          output_tokens: number
+          runs: number
+          updated_at: string
+        }
+        Insert: {
+          api_key_id: string
+          created_at?: string
+          day: string
+          errors?: number
+          input_tokens?: number
+          output_tokens?: number
+          runs?: number
+          updated_at?: string
+        }
+        Update: {
+          api_key_id?: string
+          created_at?: string
+          day?: string
+          errors?: number
+          input_tokens?: number
+          output_tokens?: number
+          runs?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ApiKeyUsageDay_api_key_id_fkey"
+            columns: ["api_key_id"]
+            isOneToOne: false
+            referencedRelation: "ApiKey"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       App: {
         Row: {
           api_access_enabled: boolean
@@ -234,6 +343,13 @@ export type Database = {
           visitor_session?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "AppRun_api_key_id_fkey"
+            columns: ["api_key_id"]
+            isOneToOne: false
+            referencedRelation: "ApiKey"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "AppRun_app_id_fkey"
             columns: ["app_id"]
@@ -670,6 +786,10 @@ export type Database = {
           table_id: string
           updated_at: string
         }[]
+      }
+      record_api_key_usage: {
+        Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
+        Returns: undefined
       }
     }
     Enums: {

@@ -92,3 +92,15 @@ export type {
   UsersApi,
   VersionsApi,
 } from './types';
+// API keys and the public API (issue #16).
+export { USAGE_DAYS, apiKeyStatus, entryInputs, usageSeries } from './api-keys';
+export type {
+  ApiInputField,
+  ApiKeyStatus,
+  ApiKeySummary,
+  ApiKeyUsageDay,
+  ApiKeysApi,
+  AppApiAccess,
+  CreateApiKeyInput,
+  CreatedApiKey,
+} from './api-keys';

@@ -1,4 +1,5 @@
 // The SDK's public types: what the client is made of and what its calls return.
+import type { ApiKeysApi } from './api-keys';
 import type {
   AuthChangeEvent,
   Factor,
@@ -317,4 +318,6 @@ export interface AppforgeClient {
   customDomains: CustomDomainsApi;
   functions: FunctionsApi;
   auth: AuthApi;
+  /** API keys and apps' API access (issue #16). */
+  apiKeys: ApiKeysApi;
 }

@@ -55,3 +55,13 @@ export { IDLE_RUN_STREAM, applyRunEvent } from './run-stream-state';
 export type { RunStreamState, RunStreamStatus } from './run-stream-state';
 export { useGenerateVersion } from './use-generate-version';
 export type { GenerateVersionState, UseGenerateVersionResult } from './use-generate-version';
+// API keys and apps' API access (issue #16).
+export { useApiKeys } from './use-api-keys-query';
+export { useApiKey } from './use-api-key-query';
+export { useCreateApiKey } from './use-create-api-key-mutation';
+export { useRevokeApiKey } from './use-revoke-api-key-mutation';
+export { useRotateApiKey } from './use-rotate-api-key-mutation';
+export type { RotateApiKeyInput } from './use-rotate-api-key-mutation';
+export { useAppApiAccess } from './use-app-api-access-query';
+export { useSetApiAccess } from './use-set-api-access-mutation';
+export type { SetApiAccessInput } from './use-set-api-access-mutation';

@@ -23,6 +23,8 @@ import { displayNameSchema } from '../users';
 import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
 import { createFakeApps } from './fake-apps';
 import type { FakeAppsData } from './fake-apps';
+import { createFakeApiKeys } from './fake-api-keys';
+import type { FakeApiKeysData } from './fake-api-keys';
 import { createFakeDatabases } from './fake-databases';
 import type { FakeDatabasesData } from './fake-databases';
 import { createFakeSupabase } from './fake-supabase';
@@ -62,6 +64,8 @@ export interface FakeAppforgeData {
   icons: FakeAppsData['icons'];
   /** Everyone's databases by id, with their tables (see makeDatabase). */
   databases: FakeDatabasesData['databases'];
+  /** Everyone's API keys by id, values included (see fake-api-keys). */
+  apiKeys: FakeApiKeysData['apiKeys'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -128,8 +132,8 @@ function notFound(what: string): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: `${what} was not found or is not public.`, status: 404 });
 }
 
-const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl']);
-const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion']);
+const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'apiKeys.baseUrl']);
+const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion', 'apiKeys.tryRun']);
 
 async function* failingStream(error: AppforgeError): AsyncGenerator<never> {
   yield* [];
@@ -158,6 +162,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     descriptions: {},
     icons: {},
     databases: {},
+    apiKeys: {},
     ...initial,
   };
   const appParts = createFakeApps(data);
@@ -266,6 +271,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
       linkDatabase: databaseParts.linkDatabase,
     },
     databases: databaseParts.databases,
+    apiKeys: createFakeApiKeys(data),
     versions: appParts.versions,
     runs: appParts.runs,
     builder: appParts.builder,
@@ -481,6 +487,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     customDomains: wrap('customDomains'),
     functions: wrap('functions'),
     auth: wrap('auth'),
+    apiKeys: wrap('apiKeys'),
     fake: controller,
   };
   if (!overrides.supabase) client.supabase = createFakeSupabase(client, controller);

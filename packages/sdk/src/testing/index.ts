@@ -10,6 +10,8 @@ export type {
 } from './fake-client';
 export type { FakeAppsData, FakeDescription, FakeRun } from './fake-apps';
 export type { FakeDatabasesData } from './fake-databases';
+export { FAKE_API_BASE_URL } from './fake-api-keys';
+export type { FakeApiKey, FakeApiKeysData } from './fake-api-keys';
 export {
   makeApp,
   makeCustomDomain,
