@@ -11,6 +11,7 @@ import { openPglite } from '../src/db/pglite.js';
 import { loadConfig } from '../src/env.js';
 import type { BackendConfig } from '../src/env.js';
 import type { BackendDeps } from '../src/http/types.js';
+import type { Logger } from '../src/logger.js';
 import type { Mailbox } from '../src/mail/mailbox.js';
 import { createBackend } from '../src/server.js';
 import { createDatabaseOn, freePort } from './postgres-server.js';
@@ -45,6 +46,8 @@ export interface TestBackendOptions {
   env?: Record<string, string>;
   /** Function handlers to host instead of @appforge/functions. */
   functions?: FunctionRegistry;
+  /** A logger to use instead of the silent one (to read what the server logs). */
+  logger?: Logger;
 }
 
 let snapshot: Promise<Blob> | undefined;
@@ -117,6 +120,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     ...(db ? { db } : {}),
     mailboxInMemory: true,
     ...(options.functions ? { functions: options.functions } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     shutdownGraceMs: 5000,
   });
   const started = await backend.start();

@@ -58,7 +58,7 @@ export interface VersionRow {
   spec: unknown;
 }
 
-const APP_COLUMNS = 'id, owner_id, name, visibility, draft_version_id, deployed_version_id, database_id';
+export const APP_COLUMNS = 'id, owner_id, name, visibility, draft_version_id, deployed_version_id, database_id';
 const VERSION_COLUMNS = 'id, app_id, number, frozen, spec';
 
 /** Largest JSON body the AI-app functions read (inputs, messages): 64 KB. */
@@ -95,9 +95,14 @@ export async function loadApp(supabase: SupabaseClient, appId: string): Promise<
   const result = await supabase.from('App').select(APP_COLUMNS).eq('id', appId).maybeSingle<Omit<AppRow, 'config'>>();
   if (result.error) throw new Error(`Reading the app failed: ${result.error.message}`);
   if (result.data === null) return null;
+  return { ...result.data, config: await loadAppConfig(supabase, appId) };
+}
+
+/** The app's run settings from the owner-only AppConfig table (null when never set). */
+export async function loadAppConfig(supabase: SupabaseClient, appId: string): Promise<AppRunConfig | null> {
   const config = await supabase.from('AppConfig').select('config').eq('app_id', appId).maybeSingle<{ config: unknown }>();
   if (config.error) throw new Error(`Reading the app's settings failed: ${config.error.message}`);
-  return { ...result.data, config: parseRunConfig(config.data?.config ?? null) };
+  return parseRunConfig(config.data?.config ?? null);
 }
 
 /** A version of this app, or null (a version of another app is as good as absent). */

@@ -7,6 +7,9 @@ import { deleteAccount } from './delete-account.ts';
 import { getUserSchoolInfo } from './get-user-school-info.ts';
 import type { FunctionRegistry } from './types.ts';
 import { apiSecret, apiTestCall } from './api-functions.ts';
+// API keys and the public API (issue #16).
+import { apiFunction } from './api/handler.ts';
+import { createApiKey, revokeApiKey, rotateApiKey } from './api/keys.ts';
 
 export { accessStatus, allowListKeys, intercomHmac } from './access.ts';
 export type { UserStatus } from './access.ts';
@@ -35,6 +38,15 @@ export type { SecretKeys } from './api-secrets.ts';
 export type { ApiCallEnv } from './api-call.ts';
 export { DEFAULT_OUTBOUND_POLICY, DEFAULT_OUTBOUND_PORTS } from './outbound-policy.ts';
 export type { OutboundPolicy } from './outbound-policy.ts';
+// API keys and the public API (issue #16).
+export { apiFunction, API_MAX_BODY_BYTES } from './api/handler.ts';
+export { createApiKey, revokeApiKey, rotateApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE } from './api/keys.ts';
+export { API_KEY_PATTERN, generateApiKey, sha256Hex } from './api/key-secret.ts';
+export { authenticateApiKey } from './api/key-auth.ts';
+export { toolName } from './api/mcp.ts';
+
+/** Functions deployed with JWT verification off: they check their own credentials (API keys). */
+export const PUBLIC_FUNCTIONS: ReadonlySet<string> = new Set(['api']);
 export type {
   FunctionCaller,
   FunctionContext,
@@ -57,4 +69,9 @@ export const functions: FunctionRegistry = Object.freeze({
   'generate-app-version': generateAppVersion,
   'get-user-school-info': getUserSchoolInfo,
   'run-app': runAppFunction,
+  // API keys and the public API (issue #16).
+  api: apiFunction,
+  'create-api-key': createApiKey,
+  'revoke-api-key': revokeApiKey,
+  'rotate-api-key': rotateApiKey,
 });

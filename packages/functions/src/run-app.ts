@@ -1,13 +1,16 @@
-import { parseAppSpec, resumeApp, runApp, runStateSchema, systemClock } from '@appforge/engine';
-import type { RunEvent, RunState, RunStream } from '@appforge/engine';
+import { parseAppSpec, runStateSchema } from '@appforge/engine';
+import type { RunState } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import { z } from 'zod';
 import { appApis } from './app-api.ts';
 import { appDatabase } from './app-database.ts';
 import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse, withAppConfig } from './apps.ts';
+import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse } from './apps.ts';
 import type { AppRow } from './apps.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import { consumeRun } from './rate-limit.ts';
+import { createRun, executeRun, findRun, replayEnd } from './run-execution.ts';
+import type { RunRow } from './run-execution.ts';
 import type { FunctionHandler } from './types.ts';
 
 const bodySchema = z.object({
@@ -22,31 +25,6 @@ const bodySchema = z.object({
     .max(200, { message: 'visitor_session has at most 200 characters' })
     .optional(),
 });
-
-interface RunRow {
-  id: string;
-  app_id: string;
-  version_id: string | null;
-  runner_user_id: string | null;
-  visitor_session: string | null;
-  inputs: Record<string, unknown>;
-  state: unknown;
-  status: 'running' | 'awaiting_input' | 'done' | 'failed';
-}
-
-const TERMINAL: ReadonlySet<RunEvent['type']> = new Set(['run_done', 'run_failed', 'awaiting_input', 'choice_needed']);
-
-/** The last event of a finished run, rebuilt from its stored state. */
-function replayEnd(state: RunState): [string, RunEvent] {
-  if (state.status === 'done') {
-    return ['run_done', { type: 'run_done', outputs: state.outputs, variables: state.variables, usage: state.usage }];
-  }
-  const error = state.error ?? { code: 'invalid_state' as const, message: 'The run failed' };
-  return [
-    'run_failed',
-    { type: 'run_failed', ...(error.stepId !== undefined ? { stepId: error.stepId } : {}), code: error.code, message: error.message },
-  ];
-}
 
 function clientIp(req: Request): string {
   const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
@@ -104,15 +82,8 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
 
   let run: RunRow | null = null;
   if (request.run_id !== undefined) {
-    const found = await ctx.supabase
-      .from('AppRun')
-      .select('id, app_id, version_id, runner_user_id, visitor_session, inputs, state, status')
-      .eq('id', request.run_id)
-      .eq('app_id', app.id)
-      .maybeSingle<RunRow>();
-    if (found.error) throw new Error(`Reading the run failed: ${found.error.message}`);
-    if (!found.data) return errorResponse(404, 'run_not_found', 'There is no such run of this app');
-    run = found.data;
+    run = await findRun(ctx.supabase, request.run_id, app.id);
+    if (!run) return errorResponse(404, 'run_not_found', 'There is no such run of this app');
     const mine =
       run.runner_user_id !== null
         ? run.runner_user_id === user?.id
@@ -215,6 +186,9 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
     if (updated.error) throw new Error(`Saving the run failed: ${updated.error.message}`);
     if (!refused) inputsSaved = true;
   };
+    run = await createRun(ctx.supabase, app, version.id, model, user ? { userId: user.id } : { visitorSession: request.visitor_session ?? null });
+  }
+  const runRow = run;
 
   return sseResponse(
     req.signal,
@@ -222,7 +196,8 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       sink.send('run', { run_id: runRow.id, offline: model.offline, model_label: model.label });
       // A reload of a finished run: show how it ended again (nothing runs).
       if (previousState && (previousState.status === 'done' || previousState.status === 'failed')) {
-        sink.send(...replayEnd(previousState));
+        const end = replayEnd(previousState);
+        sink.send(end.type, end);
         return;
       }
       const options = {
@@ -245,6 +220,17 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
           break;
         }
       }
+      const events = executeRun(ctx.supabase, {
+        app,
+        spec: parsed.value,
+        model,
+        run: runRow,
+        previousState,
+        inputs: request.inputs,
+        choice: request.choice,
+        signal: sink.signal,
+      });
+      for await (const event of events) sink.send(event.type, event);
     },
     (error, sink) => {
       ctx.metrics?.runEnded('failed');

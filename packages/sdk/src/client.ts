@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClientOptions } from '@supabase/supabase-js';
+import { createApiKeysApi } from './api-keys';
 import { createAuthApi } from './auth';
 import { createCustomDomainsApi } from './custom-domains';
 import type { Database } from './database.types';
@@ -47,5 +48,6 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     functions,
     auth: createAuthApi(supabase, functions),
     live: createLiveApi(supabase),
+    apiKeys: createApiKeysApi(supabase, options.url),
   };
 }

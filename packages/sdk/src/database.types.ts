@@ -127,6 +127,62 @@ export type Database = {
           path?: string
           position?: number
           response_path?: string
+      ApiKey: {
+        Row: {
+          app_ids: string[] | null
+          created_at: string
+          errors_count: number
+          expires_at: string | null
+          id: string
+          input_tokens: number
+          key_hash: string
+          last_used_at: string | null
+          name: string
+          output_tokens: number
+          owner_id: string
+          prefix: string
+          rate_limit_per_minute: number
+          replaced_by: string | null
+          revoked_at: string | null
+          runs_count: number
+          updated_at: string
+        }
+        Insert: {
+          app_ids?: string[] | null
+          created_at?: string
+          errors_count?: number
+          expires_at?: string | null
+          id?: string
+          input_tokens?: number
+          key_hash: string
+          last_used_at?: string | null
+          name: string
+          output_tokens?: number
+          owner_id: string
+          prefix: string
+          rate_limit_per_minute?: number
+          replaced_by?: string | null
+          revoked_at?: string | null
+          runs_count?: number
+          updated_at?: string
+        }
+        Update: {
+          app_ids?: string[] | null
+          created_at?: string
+          errors_count?: number
+          expires_at?: string | null
+          id?: string
+          input_tokens?: number
+          key_hash?: string
+          last_used_at?: string | null
+          name?: string
+          output_tokens?: number
+          owner_id?: string
+          prefix?: string
+          rate_limit_per_minute?: number
+          replaced_by?: string | null
+          revoked_at?: string | null
+          runs_count?: number
           updated_at?: string
         }
         Relationships: [
@@ -135,6 +191,10 @@ export type Database = {
             columns: ["api_id"]
             isOneToOne: false
             referencedRelation: "Api"
+            foreignKeyName: "ApiKey_replaced_by_fkey"
+            columns: ["replaced_by"]
+            isOneToOne: false
+            referencedRelation: "ApiKey"
             referencedColumns: ["id"]
           },
         ]
@@ -156,6 +216,35 @@ export type Database = {
           api_id?: string
           ciphertext?: string
           created_at?: string
+      ApiKeyUsageDay: {
+        Row: {
+          api_key_id: string
+          created_at: string
+          day: string
+          errors: number
+          input_tokens: number
+          output_tokens: number
+          runs: number
+          updated_at: string
+        }
+        Insert: {
+          api_key_id: string
+          created_at?: string
+          day: string
+          errors?: number
+          input_tokens?: number
+          output_tokens?: number
+          runs?: number
+          updated_at?: string
+        }
+        Update: {
+          api_key_id?: string
+          created_at?: string
+          day?: string
+          errors?: number
+          input_tokens?: number
+          output_tokens?: number
+          runs?: number
           updated_at?: string
         }
         Relationships: [
@@ -164,6 +253,10 @@ export type Database = {
             columns: ["api_id"]
             isOneToOne: true
             referencedRelation: "Api"
+            foreignKeyName: "ApiKeyUsageDay_api_key_id_fkey"
+            columns: ["api_key_id"]
+            isOneToOne: false
+            referencedRelation: "ApiKey"
             referencedColumns: ["id"]
           },
         ]
@@ -370,6 +463,13 @@ export type Database = {
           visitor_session?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "AppRun_api_key_id_fkey"
+            columns: ["api_key_id"]
+            isOneToOne: false
+            referencedRelation: "ApiKey"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "AppRun_app_id_fkey"
             columns: ["app_id"]
@@ -918,6 +1018,10 @@ export type Database = {
           table_id: string
           updated_at: string
         }[]
+      }
+      record_api_key_usage: {
+        Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
+        Returns: undefined
       }
     }
     Enums: {

@@ -139,3 +139,15 @@ export type {
   EndpointParameter,
   ExternalApisApi,
 } from './external-apis';
+// API keys and the public API (issue #16).
+export { USAGE_DAYS, apiKeyStatus, entryInputs, usageSeries } from './api-keys';
+export type {
+  ApiInputField,
+  ApiKeyStatus,
+  ApiKeySummary,
+  ApiKeyUsageDay,
+  ApiKeysApi,
+  AppApiAccess,
+  CreateApiKeyInput,
+  CreatedApiKey,
+} from './api-keys';

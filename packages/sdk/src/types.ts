@@ -1,5 +1,6 @@
 // The SDK's public types: what the client is made of and what its calls return.
 import type { ExternalApisApi } from './external-apis';
+import type { ApiKeysApi } from './api-keys';
 import type {
   AuthChangeEvent,
   Factor,
@@ -325,4 +326,6 @@ export interface AppforgeClient {
   auth: AuthApi;
   /** Live changes of apps, versions and runs (Supabase Realtime). */
   live: LiveApi;
+  /** API keys and apps' API access (issue #16). */
+  apiKeys: ApiKeysApi;
 }

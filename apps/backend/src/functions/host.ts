@@ -1,10 +1,11 @@
-import { createModelCatalogue } from '@appforge/functions';
+import { createModelCatalogue, PUBLIC_FUNCTIONS } from '@appforge/functions';
 import type { FunctionCaller, FunctionContext, FunctionRegistry, ModelCatalogue } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { nodeWebSocket } from '../http/ws-transport.js';
 import { resolveCaller } from '../http/caller.js';
+import type { CallerResult } from '../http/caller.js';
 import type { AppEnv, BackendDeps } from '../http/types.js';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -66,6 +67,14 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     // verify_jwt = false: the function runs whatever the header holds; a valid JWT still names the caller.
     const verify = options.verifyJwt?.(name) ?? true;
     if (!resolved.ok && verify) {
+    // verify_jwt off for PUBLIC_FUNCTIONS (the public `api` checks its own API keys): no caller.
+    const resolved: CallerResult = PUBLIC_FUNCTIONS.has(name)
+      ? { ok: true, caller: { role: 'anon', claims: {}, userId: undefined } }
+      : await resolveCaller(deps.jwt, {
+          authorization: c.req.header('authorization'),
+          apikey: c.req.header('apikey'),
+        });
+    if (!resolved.ok) {
       const message =
         resolved.reason === 'missing'
           ? 'Missing authorization header'

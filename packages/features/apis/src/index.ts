@@ -1,7 +1,8 @@
 // The public API of @appforge/apis: its route manifest and its sidebar entries. Every page loads on demand.
 import type { FeatureNavEntry } from '@appforge/ui';
 import type { RouteObject } from 'react-router';
+import { keysNav, keysRoutes } from './keys/routes';
 
-export const routes: RouteObject[] = [];
+export const routes: RouteObject[] = [...keysRoutes];
 
-export const nav: FeatureNavEntry[] = [];
+export const nav: FeatureNavEntry[] = [...keysNav];

@@ -49,4 +49,10 @@ export const appforgeKeys = {
     ['appforge', 'user', userId ?? null, 'external-apis', 'usage', apiId ?? null] as const,
   recentRuns: (userId: string | undefined, limit: number) =>
     ['appforge', 'user', userId ?? null, 'apps', 'recent-runs', limit] as const,
+  /** The person's API keys (issue #16). */
+  apiKeys: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'api-keys'] as const,
+  apiKey: (userId: string | undefined, apiKeyId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'api-keys', 'key', apiKeyId ?? null] as const,
+  appApiAccess: (userId: string | undefined, appId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'apps', 'api-access', appId ?? null] as const,
 };

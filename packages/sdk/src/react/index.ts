@@ -85,3 +85,13 @@ export { useSetApiSecret } from './use-set-api-secret-mutation';
 export type { SetApiSecretInput } from './use-set-api-secret-mutation';
 export { useTestApiCall } from './use-test-api-call-mutation';
 export type { TestApiCallInput } from './use-test-api-call-mutation';
+// API keys and apps' API access (issue #16).
+export { useApiKeys } from './use-api-keys-query';
+export { useApiKey } from './use-api-key-query';
+export { useCreateApiKey } from './use-create-api-key-mutation';
+export { useRevokeApiKey } from './use-revoke-api-key-mutation';
+export { useRotateApiKey } from './use-rotate-api-key-mutation';
+export type { RotateApiKeyInput } from './use-rotate-api-key-mutation';
+export { useAppApiAccess } from './use-app-api-access-query';
+export { useSetApiAccess } from './use-set-api-access-mutation';
+export type { SetApiAccessInput } from './use-set-api-access-mutation';

@@ -25,6 +25,8 @@ import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
 import { createFakeApps } from './fake-apps';
 import type { FakeAppsData } from './fake-apps';
 import { DEFAULT_DATABASE_LIMITS } from './fake-database-data';
+import { createFakeApiKeys } from './fake-api-keys';
+import type { FakeApiKeysData } from './fake-api-keys';
 import { createFakeDatabases } from './fake-databases';
 import { createFakeExternalApis } from './fake-external-apis';
 import type { FakeExternalApisData } from './fake-external-apis';
@@ -78,6 +80,8 @@ export interface FakeAppforgeData {
   apiSecrets: FakeExternalApisData['apiSecrets'];
   /** Test console answers by endpoint id. */
   apiTestAnswers: FakeExternalApisData['apiTestAnswers'];
+  /** Everyone's API keys by id, values included (see fake-api-keys). */
+  apiKeys: FakeApiKeysData['apiKeys'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -150,6 +154,8 @@ function notFound(what: string): AppforgeError {
 
 const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'live.subscribe']);
 const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion']);
+const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'apiKeys.baseUrl']);
+const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion', 'apiKeys.tryRun']);
 
 async function* failingStream(error: AppforgeError): AsyncGenerator<never> {
   yield* [];
@@ -184,6 +190,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     externalApis: {},
     apiSecrets: {},
     apiTestAnswers: {},
+    apiKeys: {},
     ...initial,
   };
   const appParts = createFakeApps(data);
@@ -295,6 +302,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     },
     databases: databaseParts.databases,
     apis: externalApis,
+    apiKeys: createFakeApiKeys(data),
     versions: appParts.versions,
     runs: appParts.runs,
     builder: appParts.builder,
@@ -531,6 +539,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     functions: wrap('functions'),
     auth: wrap('auth'),
     live: wrap('live'),
+    apiKeys: wrap('apiKeys'),
     fake: controller,
   };
   if (!overrides.supabase) client.supabase = createFakeSupabase(client, controller);

@@ -11,6 +11,8 @@ export type {
 export type { FakeAppsData, FakeDescription, FakeRun } from './fake-apps';
 export type { FakeDatabasesData } from './fake-databases';
 export type { FakeExternalApisData } from './fake-external-apis';
+export { FAKE_API_BASE_URL } from './fake-api-keys';
+export type { FakeApiKey, FakeApiKeysData } from './fake-api-keys';
 export {
   makeApp,
   makeCustomDomain,

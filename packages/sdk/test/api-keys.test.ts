@@ -1,0 +1,87 @@
+// API keys and an app's API access through the SDK against the real embedded backend (real
+// supabase-js, in-memory PGlite): create, list, try a run with the key, revoke.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppforgeError } from '../src/errors';
+import type { SseMessage } from '../src/sse';
+import type { AppforgeClient } from '../src/types';
+import { startBackend } from './backend';
+import type { SdkTestBackend } from './backend';
+
+async function collect(stream: AsyncIterable<SseMessage>): Promise<SseMessage[]> {
+  const events: SseMessage[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppforgeError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppforgeError);
+    return error as AppforgeError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('API keys through the SDK on the embedded backend', () => {
+  let backend: SdkTestBackend;
+  let owner: { client: AppforgeClient; id: string };
+  let other: { client: AppforgeClient; id: string };
+  let appId: string;
+
+  beforeAll(async () => {
+    backend = await startBackend();
+    owner = await backend.signedInUser('keys-owner');
+    other = await backend.signedInUser('keys-other');
+    const created = await owner.client.apps.createFromDescription({ description: 'Summarise a text I paste in three bullet points' });
+    appId = created.app_id;
+    if (created.version_id === null) throw new Error('a new app has a draft');
+    await owner.client.apps.deploy(appId, created.version_id);
+  });
+  afterAll(() => backend.stop());
+
+  it('creates a key shown once, lists it without its value, and runs the app with it once API access is on', async () => {
+    const access = await owner.client.apiKeys.appAccess(appId);
+    expect(access).toMatchObject({ app_id: appId, enabled: false, deployed: true });
+    expect(access.inputs.length).toBeGreaterThan(0);
+    expect(owner.client.apiKeys.baseUrl()).toMatch(/\/functions\/v1\/api$/);
+
+    const created = await owner.client.apiKeys.create({ name: 'SDK test', app_ids: [appId], expires_at: null, rate_limit_per_minute: 10 });
+    const listed = await owner.client.apiKeys.listMine();
+    expect(listed.map((key) => [key.prefix, key.status, key.app_ids])).toEqual([[created.prefix, 'active', [appId]]]);
+    expect(JSON.stringify(listed)).not.toContain(created.key.slice(11));
+    expect(await other.client.apiKeys.listMine()).toEqual([]);
+    expect((await rejection(other.client.apiKeys.get(created.id))).status).toBe(404);
+    expect((await rejection(other.client.apiKeys.revoke(created.id))).status).toBe(404);
+
+    const sample = (field: (typeof access.inputs)[number]): unknown =>
+      field.type === 'number' ? 3 : field.type === 'yes_no' ? true : (field.options?.[0] ?? 'The tide comes in twice a day.');
+    const inputs = Object.fromEntries(access.inputs.map((field) => [field.name, sample(field)]));
+    const refused = await rejection(collect(owner.client.apiKeys.tryRun({ key: created.key, appId, inputs })));
+    expect(refused.code).toBe('api_access_disabled');
+    expect((await rejection(other.client.apiKeys.setApiAccess(appId, true))).status).toBe(404);
+    await owner.client.apiKeys.setApiAccess(appId, true);
+    expect((await owner.client.apiKeys.appAccess(appId)).enabled).toBe(true);
+
+    const events = await collect(owner.client.apiKeys.tryRun({ key: created.key, appId, inputs }));
+    expect(events[0]?.event).toBe('run');
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'done' } });
+    const usage = await owner.client.apiKeys.get(created.id);
+    expect(usage.runs_count).toBe(1);
+    expect(usage.usage.at(-1)?.runs).toBe(1);
+
+    await owner.client.apiKeys.revoke(created.id);
+    expect((await owner.client.apiKeys.get(created.id)).status).toBe('revoked');
+    expect((await rejection(collect(owner.client.apiKeys.tryRun({ key: created.key, appId, inputs })))).code).toBe('invalid_api_key');
+  });
+
+  it('rotates a key and refuses bad input with the server’s words', async () => {
+    const created = await owner.client.apiKeys.create({ name: 'Rotate me', app_ids: null, expires_at: null });
+    const rotated = await owner.client.apiKeys.rotate(created.id, 0);
+    expect(rotated.replaces?.id).toBe(created.id);
+    expect((await owner.client.apiKeys.get(created.id)).status).toBe('expired');
+    const bad = await rejection(owner.client.apiKeys.create({ name: ' ', app_ids: null, expires_at: null }));
+    expect(bad).toMatchObject({ status: 400, code: 'invalid_body' });
+    expect(bad.message).toContain('name');
+  });
+});
