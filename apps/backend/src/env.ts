@@ -60,6 +60,10 @@ const schema = z.object({
   AI_MODEL: optionalNonEmpty,
   RUN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   OFFLINE_MODEL_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
+  // #17 payments: Stripe is on when both are set; STRIPE_API_URL points the client elsewhere (tests).
+  STRIPE_SECRET_KEY: optionalNonEmpty,
+  STRIPE_WEBHOOK_SECRET: optionalNonEmpty,
+  STRIPE_API_URL: optionalNonEmpty.pipe(z.string().url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,6 +117,14 @@ export interface BackendConfig {
   /** run-app requests per visitor per minute (an app gets ten times as many). */
   readonly runRateLimitPerMinute: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** #17: Stripe (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET); undefined → the test checkout in development. */
+  readonly stripe:
+    | {
+        readonly secretKey: string;
+        readonly webhookSecret: string;
+        readonly api?: { readonly host: string; readonly port: number; readonly protocol: 'http' | 'https' };
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +181,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.AI_BASE_URL && !e.AI_MODEL) {
     problems.push({ name: 'AI_MODEL', message: 'is required when AI_BASE_URL is set (e.g. gpt-4o-mini)' });
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push({
+      name: e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY',
+      message: `is required when ${e.STRIPE_SECRET_KEY ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'} is set`,
+    });
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const apiExternalUrl = (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${e.BACKEND_PORT}`).replace(/\/+$/, '');
@@ -206,5 +224,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ai: Object.freeze({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, offlineChunkDelayMs: e.OFFLINE_MODEL_CHUNK_DELAY_MS }),
     runRateLimitPerMinute: e.RUN_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
   });
+}
+
+/** #17: Stripe's settings, or undefined when it is not configured. */
+function stripeConfig(secretKey: string | undefined, webhookSecret: string | undefined, apiUrl: string | undefined): BackendConfig['stripe'] {
+  if (!secretKey || !webhookSecret) return undefined;
+  if (!apiUrl) return Object.freeze({ secretKey, webhookSecret });
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+  return Object.freeze({ secretKey, webhookSecret, api: Object.freeze({ host: url.hostname, port, protocol }) });
 }

@@ -97,7 +97,17 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
       .filter((entry) => entry !== ''),
     intercomSecret: read('INTERCOM_SECRET') || undefined,
     runRateLimitPerMinute: positiveInteger(read('RUN_RATE_LIMIT_PER_MINUTE')) ?? 30,
+    ...edgePayments(read),
   };
+}
+
+/** #17: Stripe from STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET; never the test checkout on Edge. */
+function edgePayments(read: (name: string) => string | undefined): Pick<FunctionEnv, 'payments'> {
+  const siteUrl = read('SITE_URL')?.trim().replace(/\/+$/, '');
+  if (!siteUrl) return {};
+  const secretKey = read('STRIPE_SECRET_KEY')?.trim();
+  const webhookSecret = read('STRIPE_WEBHOOK_SECRET')?.trim();
+  return { payments: { siteUrl, testCheckout: false, ...(secretKey && webhookSecret ? { stripe: { secretKey, webhookSecret } } : {}) } };
 }
 
 function positiveInteger(text: string | undefined): number | undefined {

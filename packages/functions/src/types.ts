@@ -20,6 +20,32 @@ export interface FunctionEnv {
   intercomSecret: string | undefined;
   /** run-app requests per visitor per minute (RUN_RATE_LIMIT_PER_MINUTE); an app gets ten times as many. */
   runRateLimitPerMinute: number;
+  // #17 bundles & payments ---------------------------------------------------------------------
+  /** Checkout settings; absent means nothing can be bought (paid items say so). */
+  payments?: PaymentsEnv;
+}
+
+/** #17: how checkout works on this server. */
+export interface PaymentsEnv {
+  /** STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET; `api` points the client elsewhere (tests' fake Stripe). */
+  stripe?: { secretKey: string; webhookSecret: string; api?: { host: string; port: number; protocol: 'http' | 'https' } };
+  /** The clearly labelled local test checkout: development only, never in production. */
+  testCheckout: boolean;
+  /** The web app's URL: where checkout returns to (only paths on it are accepted), links in invitations. */
+  siteUrl: string;
+}
+
+/** #17: an e-mail the host sends for a function (invitations, cap notices). */
+export interface FunctionMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  tag: string;
+}
+
+export interface FunctionMailer {
+  send(mail: FunctionMail): Promise<unknown>;
 }
 
 /** Structured logging; pino's Logger and the console-based Edge logger both fit. */
@@ -37,6 +63,8 @@ export interface FunctionContext {
   /** The server's language models (AI_BASE_URL / AI_API_KEY / AI_MODEL, or only the offline model), built once. */
   models: ModelCatalogue;
   log: FunctionLogger;
+  /** #17: the host's mailer (the embedded backend's dev inbox or SMTP); absent on Edge. */
+  mailer?: FunctionMailer;
 }
 
 export type FunctionHandler = (req: Request, ctx: FunctionContext) => Promise<Response>;

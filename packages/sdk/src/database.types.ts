@@ -32,6 +32,54 @@ export type Database = {
         }
         Relationships: []
       }
+      AllowedUser: {
+        Row: {
+          app_id: string | null
+          bundle_id: string | null
+          created_at: string
+          entry: string
+          id: string
+          invited_at: string | null
+          owner_id: string
+          updated_at: string
+        }
+        Insert: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          entry: string
+          id?: string
+          invited_at?: string | null
+          owner_id: string
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          entry?: string
+          id?: string
+          invited_at?: string | null
+          owner_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AllowedUser_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AllowedUser_bundle_id_fkey"
+            columns: ["bundle_id"]
+            isOneToOne: false
+            referencedRelation: "Bundle"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       App: {
         Row: {
           api_access_enabled: boolean
@@ -359,7 +407,6 @@ export type Database = {
       }
       Bundle: {
         Row: {
-          allowed_users: string[]
           created_at: string
           description: string | null
           id: string
@@ -370,7 +417,6 @@ export type Database = {
           visibility: string
         }
         Insert: {
-          allowed_users?: string[]
           created_at?: string
           description?: string | null
           id?: string
@@ -381,7 +427,6 @@ export type Database = {
           visibility?: string
         }
         Update: {
-          allowed_users?: string[]
           created_at?: string
           description?: string | null
           id?: string
@@ -431,6 +476,84 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      CapNotice: {
+        Row: {
+          cap_key: string
+          created_at: string
+          id: string
+          message: string
+          owner_id: string
+          period_start: string
+        }
+        Insert: {
+          cap_key: string
+          created_at?: string
+          id?: string
+          message: string
+          owner_id: string
+          period_start: string
+        }
+        Update: {
+          cap_key?: string
+          created_at?: string
+          id?: string
+          message?: string
+          owner_id?: string
+          period_start?: string
+        }
+        Relationships: []
+      }
+      CheckoutSession: {
+        Row: {
+          amount_cents: number
+          buyer_id: string
+          cancel_url: string
+          created_at: string
+          currency: string
+          expires_at: string
+          id: string
+          item_id: string
+          item_kind: string
+          item_name: string
+          mode: string
+          status: string
+          success_url: string
+          updated_at: string
+        }
+        Insert: {
+          amount_cents: number
+          buyer_id: string
+          cancel_url: string
+          created_at?: string
+          currency: string
+          expires_at?: string
+          id?: string
+          item_id: string
+          item_kind: string
+          item_name: string
+          mode: string
+          status?: string
+          success_url: string
+          updated_at?: string
+        }
+        Update: {
+          amount_cents?: number
+          buyer_id?: string
+          cancel_url?: string
+          created_at?: string
+          currency?: string
+          expires_at?: string
+          id?: string
+          item_id?: string
+          item_kind?: string
+          item_name?: string
+          mode?: string
+          status?: string
+          success_url?: string
+          updated_at?: string
+        }
+        Relationships: []
       }
       CustomDomain: {
         Row: {
@@ -589,6 +712,151 @@ export type Database = {
           },
         ]
       }
+      PaymentEvent: {
+        Row: {
+          event_id: string
+          outcome: string
+          provider: string
+          received_at: string
+          type: string
+        }
+        Insert: {
+          event_id: string
+          outcome: string
+          provider: string
+          received_at?: string
+          type: string
+        }
+        Update: {
+          event_id?: string
+          outcome?: string
+          provider?: string
+          received_at?: string
+          type?: string
+        }
+        Relationships: []
+      }
+      Plan: {
+        Row: {
+          amount_cents: number
+          created_at: string
+          currency: string
+          id: string
+          limits: Json
+          name: string
+          position: number
+          updated_at: string
+        }
+        Insert: {
+          amount_cents: number
+          created_at?: string
+          currency: string
+          id: string
+          limits: Json
+          name: string
+          position: number
+          updated_at?: string
+        }
+        Update: {
+          amount_cents?: number
+          created_at?: string
+          currency?: string
+          id?: string
+          limits?: Json
+          name?: string
+          position?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      Purchase: {
+        Row: {
+          amount_cents: number
+          app_id: string | null
+          bundle_id: string | null
+          buyer_id: string
+          cancel_at_period_end: boolean
+          created_at: string
+          currency: string
+          id: string
+          item_kind: string
+          last_event_at: string
+          mode: string
+          period_end: string | null
+          period_start: string | null
+          plan_id: string | null
+          provider: string
+          provider_customer: string | null
+          provider_reference: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          amount_cents: number
+          app_id?: string | null
+          bundle_id?: string | null
+          buyer_id: string
+          cancel_at_period_end?: boolean
+          created_at?: string
+          currency: string
+          id?: string
+          item_kind: string
+          last_event_at: string
+          mode: string
+          period_end?: string | null
+          period_start?: string | null
+          plan_id?: string | null
+          provider: string
+          provider_customer?: string | null
+          provider_reference: string
+          status: string
+          updated_at?: string
+        }
+        Update: {
+          amount_cents?: number
+          app_id?: string | null
+          bundle_id?: string | null
+          buyer_id?: string
+          cancel_at_period_end?: boolean
+          created_at?: string
+          currency?: string
+          id?: string
+          item_kind?: string
+          last_event_at?: string
+          mode?: string
+          period_end?: string | null
+          period_start?: string | null
+          plan_id?: string | null
+          provider?: string
+          provider_customer?: string | null
+          provider_reference?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "Purchase_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "Purchase_bundle_id_fkey"
+            columns: ["bundle_id"]
+            isOneToOne: false
+            referencedRelation: "Bundle"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "Purchase_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "Plan"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       school_member: {
         Row: {
           created_at: string
@@ -610,6 +878,87 @@ export type Database = {
           role?: string
           school_id?: string | null
           user_id?: string
+        }
+        Relationships: []
+      }
+      UsageCap: {
+        Row: {
+          app_id: string | null
+          bundle_id: string | null
+          created_at: string
+          id: string
+          max_runs: number
+          owner_id: string
+          period: string
+          scope: string
+          updated_at: string
+        }
+        Insert: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          id?: string
+          max_runs: number
+          owner_id: string
+          period: string
+          scope: string
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          id?: string
+          max_runs?: number
+          owner_id?: string
+          period?: string
+          scope?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "UsageCap_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "UsageCap_bundle_id_fkey"
+            columns: ["bundle_id"]
+            isOneToOne: false
+            referencedRelation: "Bundle"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      UsageCounter: {
+        Row: {
+          metric: string
+          owner_id: string
+          period: string
+          period_start: string
+          scope_key: string
+          updated_at: string
+          used: number
+        }
+        Insert: {
+          metric: string
+          owner_id: string
+          period: string
+          period_start: string
+          scope_key: string
+          updated_at?: string
+          used?: number
+        }
+        Update: {
+          metric?: string
+          owner_id?: string
+          period?: string
+          period_start?: string
+          scope_key?: string
+          updated_at?: string
+          used?: number
         }
         Relationships: []
       }
@@ -657,9 +1006,29 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      bundle_allowed_users: {
+      admit_run: {
+        Args: { app_id: string; user_id: string; runner: string; channel?: string }
+        Returns: Json
+      }
+      allowed_entry_matches: {
+        Args: { entry: string; email: string }
+        Returns: boolean
+      }
+      app_entitlement: {
+        Args: { app_id: string; user_id: string; email: string }
+        Returns: string
+      }
+      app_is_paid: {
+        Args: { app_id: string }
+        Returns: boolean
+      }
+      bundle_entitlement: {
+        Args: { bundle_id: string; user_id: string; email: string }
+        Returns: string
+      }
+      bundle_page: {
         Args: { bundle_id: string }
-        Returns: string[]
+        Returns: Json
       }
       database_table_rows: {
         Args: { table_id: string; filters?: Json; max_rows?: number }
@@ -670,6 +1039,26 @@ export type Database = {
           table_id: string
           updated_at: string
         }[]
+      }
+      meter_add: {
+        Args: { app_id: string; metric: string; amount: number }
+        Returns: undefined
+      }
+      meter_take: {
+        Args: { owner_id: string; scope_key: string; metric: string; period: string; amount: number; max_used: number }
+        Returns: number
+      }
+      my_access: {
+        Args: { item_kind: string; item_id: string }
+        Returns: string
+      }
+      period_start: {
+        Args: { period: string; at: string }
+        Returns: string
+      }
+      price_is_valid: {
+        Args: { price: Json }
+        Returns: boolean
       }
     }
     Enums: {

@@ -1,4 +1,4 @@
-import { createModelCatalogue } from '@appforge/functions';
+import { createModelCatalogue, FUNCTIONS_WITHOUT_JWT } from '@appforge/functions';
 import type { FunctionCaller, FunctionContext, FunctionRegistry, ModelCatalogue } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -34,6 +34,12 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     accessAllowList: deps.config.accessAllowList,
     intercomSecret: deps.config.intercomSecret,
     runRateLimitPerMinute: deps.config.runRateLimitPerMinute,
+    // #17: Stripe when configured; the local test checkout only in development.
+    payments: Object.freeze({
+      ...(deps.config.stripe ? { stripe: deps.config.stripe } : {}),
+      testCheckout: deps.config.mode !== 'production' && !deps.config.stripe,
+      siteUrl: deps.config.siteUrl,
+    }),
   });
   // Built once per server, on first use: a bad AI configuration then fails the AI functions with a
   // clear 500 in the log rather than every function.
@@ -56,10 +62,14 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     const handler = Object.hasOwn(options.registry, name) ? options.registry[name] : undefined;
     if (!handler) return c.json({ code: 'not_found', message: `Function ${name} not found` }, 404);
 
-    const resolved = await resolveCaller(deps.jwt, {
-      authorization: c.req.header('authorization'),
-      apikey: c.req.header('apikey'),
-    });
+    // #17: Stripe's webhook carries its own signature instead of a JWT (verify_jwt = false).
+    const withoutJwt = FUNCTIONS_WITHOUT_JWT.includes(name) && !c.req.header('authorization') && !c.req.header('apikey');
+    const resolved = withoutJwt
+      ? ({ ok: true, caller: { role: 'anon', userId: undefined, claims: {} } } as const)
+      : await resolveCaller(deps.jwt, {
+          authorization: c.req.header('authorization'),
+          apikey: c.req.header('apikey'),
+        });
     if (!resolved.ok) {
       const message =
         resolved.reason === 'missing'
@@ -93,6 +103,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
         return catalogue();
       },
       log: log.child({ function: name }),
+      mailer: deps.mailer,
     };
     let response: unknown;
     try {
