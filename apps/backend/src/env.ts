@@ -68,6 +68,10 @@ const schema = z.object({
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   OUTBOUND_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
   OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: z.enum(['true', 'false']).default('false'),
+  // #17 payments: Stripe is on when both are set; STRIPE_API_URL points the client elsewhere (tests).
+  STRIPE_SECRET_KEY: optionalNonEmpty,
+  STRIPE_WEBHOOK_SECRET: optionalNonEmpty,
+  STRIPE_API_URL: optionalNonEmpty.pipe(z.string().url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -135,6 +139,14 @@ export interface BackendConfig {
     };
   };
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** #17: Stripe (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET); undefined → the test checkout in development. */
+  readonly stripe:
+    | {
+        readonly secretKey: string;
+        readonly webhookSecret: string;
+        readonly api?: { readonly host: string; readonly port: number; readonly protocol: 'http' | 'https' };
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +215,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const outboundPorts = e.OUTBOUND_PORTS.map(Number);
   if (outboundPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
     problems.push({ name: 'OUTBOUND_PORTS', message: 'must be a comma-separated list of port numbers' });
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push({
+      name: e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY',
+      message: `is required when ${e.STRIPE_SECRET_KEY ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'} is set`,
+    });
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -252,5 +269,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       }),
     }),
     logLevel: e.LOG_LEVEL,
+    stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
   });
+}
+
+/** #17: Stripe's settings, or undefined when it is not configured. */
+function stripeConfig(secretKey: string | undefined, webhookSecret: string | undefined, apiUrl: string | undefined): BackendConfig['stripe'] {
+  if (!secretKey || !webhookSecret) return undefined;
+  if (!apiUrl) return Object.freeze({ secretKey, webhookSecret });
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+  return Object.freeze({ secretKey, webhookSecret, api: Object.freeze({ host: url.hostname, port, protocol }) });
 }

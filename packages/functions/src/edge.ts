@@ -125,7 +125,17 @@ function edgeApisEnv(read: (name: string) => string | undefined): Pick<FunctionE
       secretKeys: { current, previous },
       outbound: { ...DEFAULT_OUTBOUND_POLICY, ...(ports.length > 0 ? { allowedPorts: ports } : {}), allowLoopbackForTests: false },
     },
+    ...edgePayments(read),
   };
+}
+
+/** #17: Stripe from STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET; never the test checkout on Edge. */
+function edgePayments(read: (name: string) => string | undefined): Pick<FunctionEnv, 'payments'> {
+  const siteUrl = read('SITE_URL')?.trim().replace(/\/+$/, '');
+  if (!siteUrl) return {};
+  const secretKey = read('STRIPE_SECRET_KEY')?.trim();
+  const webhookSecret = read('STRIPE_WEBHOOK_SECRET')?.trim();
+  return { payments: { siteUrl, testCheckout: false, ...(secretKey && webhookSecret ? { stripe: { secretKey, webhookSecret } } : {}) } };
 }
 
 function positiveInteger(text: string | undefined): number | undefined {

@@ -10,10 +10,24 @@ import { apiSecret, apiTestCall } from './api-functions.ts';
 // API keys and the public API (issue #16).
 import { apiFunction } from './api/handler.ts';
 import { createApiKey, revokeApiKey, rotateApiKey } from './api/keys.ts';
+import { allowedUsersFunction } from './billing/allowed-users.ts';
+import { billingFunction } from './billing/billing.ts';
+import { checkoutFunction } from './billing/checkout.ts';
+import { stripeWebhookFunction } from './billing/stripe-webhook.ts';
+import { testCheckoutFunction } from './billing/test-checkout.ts';
 
 export { accessStatus, allowListKeys, intercomHmac } from './access.ts';
 export type { UserStatus } from './access.ts';
 export { addUser } from './add-user.ts';
+// #17 bundles & payments: the entitlement + metering seam (run-app, and the public API of #16).
+export { admitRun, recordRunUsage, runnerKey } from './billing/entitlements.ts';
+export type { Admission, AdmissionRequest, Entitlement, Runner } from './billing/entitlements.ts';
+export { normaliseEntry, MAX_ALLOWED_ENTRIES } from './billing/allowed-users.ts';
+export { paymentsMode } from './billing/checkout.ts';
+export type { PaymentsMode } from './billing/checkout.ts';
+
+/** Functions called by outside services that send no Supabase JWT (verify_jwt = false). */
+export const FUNCTIONS_WITHOUT_JWT: readonly string[] = Object.freeze(['stripe-webhook']);
 export type { UserRow } from './add-user.ts';
 export { MAX_BODY_BYTES as AI_FUNCTION_MAX_BODY_BYTES } from './apps.ts';
 export { createAppFromDescription } from './create-app-from-description.ts';
@@ -54,7 +68,10 @@ export type {
   FunctionHandler,
   FunctionLogger,
   FunctionMetrics,
+  FunctionMail,
+  FunctionMailer,
   FunctionRegistry,
+  PaymentsEnv,
 } from './types.ts';
 
 /** Every function by the name it is invoked with (`/functions/v1/<name>`). */
@@ -74,4 +91,10 @@ export const functions: FunctionRegistry = Object.freeze({
   'create-api-key': createApiKey,
   'revoke-api-key': revokeApiKey,
   'rotate-api-key': rotateApiKey,
+  // #17 bundles & payments
+  'allowed-users': allowedUsersFunction,
+  billing: billingFunction,
+  checkout: checkoutFunction,
+  'stripe-webhook': stripeWebhookFunction,
+  'test-checkout': testCheckoutFunction,
 });

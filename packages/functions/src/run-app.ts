@@ -8,6 +8,7 @@ import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmal
 import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse } from './apps.ts';
 import type { AppRow } from './apps.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
+import { admitRun, notifyOwnerOnce, recordRunUsage } from './billing/entitlements.ts';
 import { consumeRun } from './rate-limit.ts';
 import { createRun, executeRun, findRun, replayEnd } from './run-execution.ts';
 import type { RunRow } from './run-execution.ts';
@@ -31,13 +32,14 @@ function clientIp(req: Request): string {
   return forwarded || req.headers.get('x-real-ip')?.trim() || req.headers.get('cf-connecting-ip')?.trim() || 'unknown';
 }
 
-/** Who may run a non-draft version of this app (the owner always may). */
+/**
+ * Who may run a non-draft version of this app (the owner always may): signed-in and invite-only
+ * apps need a sign-in first; whether an invited person is on the list is admitRun's to decide.
+ */
 function visibilityRefusal(app: AppRow, signedIn: boolean): Response | null {
   if (app.visibility === 'public' || app.visibility === 'unlisted') return null;
-  if (app.visibility === 'signed_in') {
-    return signedIn ? null : errorResponse(401, 'sign_in_required', `Sign in to use ${app.name}`);
-  }
-  return errorResponse(403, 'not_allowed', `${app.name} is open only to the people its owner chose`);
+  if (signedIn) return null;
+  return errorResponse(401, 'sign_in_required', `Sign in to use ${app.name}`);
 }
 
 /**
@@ -123,6 +125,18 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
     if (!state.success) return errorResponse(409, 'run_unreadable', 'This run cannot be continued; start a new one');
     previousState = state.data;
   } else {
+    // Entitlement (owner, allowed, purchase, free) and metering (plan, caps) of a new run.
+    const admission = await admitRun(ctx.supabase, {
+      appId: app.id,
+      runner: user
+        ? { kind: 'user', userId: user.id }
+        : { kind: 'session', session: request.visitor_session ?? `ip:${clientIp(req)}` },
+      channel: 'run',
+    });
+    if (!admission.ok) {
+      await notifyOwnerOnce(ctx, admission, app.name);
+      return errorResponse(admission.status, admission.code, admission.message);
+    }
     const created = await ctx.supabase
       .from('AppRun')
       .insert({
@@ -143,6 +157,8 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
   }
   const runRow = run;
   let savedSteps = previousState?.steps.length ?? 0;
+  // Tokens of earlier legs of this run were counted when they ended.
+  let countedTokens = previousState ? previousState.usage.inputTokens + previousState.usage.outputTokens : 0;
   const supabase = ctx.supabase;
 
   // The answers become the run's inputs once the engine took them (refused answers change nothing).
@@ -185,6 +201,10 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       .eq('id', runRow.id);
     if (updated.error) throw new Error(`Saving the run failed: ${updated.error.message}`);
     if (!refused) inputsSaved = true;
+    if (state.status === 'done' || state.status === 'failed') {
+      await recordRunUsage(supabase, app.id, state.usage.inputTokens + state.usage.outputTokens - countedTokens);
+      countedTokens = state.usage.inputTokens + state.usage.outputTokens;
+    }
   };
     run = await createRun(ctx.supabase, app, version.id, model, user ? { userId: user.id } : { visitorSession: request.visitor_session ?? null });
   }

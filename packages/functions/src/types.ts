@@ -25,6 +25,32 @@ export interface FunctionEnv {
   // ── Your APIs (issue 15) ──
   /** Secret keys (SECRETS_KEY) and the outbound policy for API calls; absent → the API functions answer 503. */
   apis?: ApiCallEnv;
+  // #17 bundles & payments ---------------------------------------------------------------------
+  /** Checkout settings; absent means nothing can be bought (paid items say so). */
+  payments?: PaymentsEnv;
+}
+
+/** #17: how checkout works on this server. */
+export interface PaymentsEnv {
+  /** STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET; `api` points the client elsewhere (tests' fake Stripe). */
+  stripe?: { secretKey: string; webhookSecret: string; api?: { host: string; port: number; protocol: 'http' | 'https' } };
+  /** The clearly labelled local test checkout: development only, never in production. */
+  testCheckout: boolean;
+  /** The web app's URL: where checkout returns to (only paths on it are accepted), links in invitations. */
+  siteUrl: string;
+}
+
+/** #17: an e-mail the host sends for a function (invitations, cap notices). */
+export interface FunctionMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  tag: string;
+}
+
+export interface FunctionMailer {
+  send(mail: FunctionMail): Promise<unknown>;
 }
 
 /** Structured logging; pino's Logger and the console-based Edge logger both fit. */
@@ -57,6 +83,8 @@ export interface FunctionContext {
   /** The shared rate limits (limits.ts): counters in PostgreSQL, common to every process. */
   limits: Limits;
   metrics?: FunctionMetrics;
+  /** #17: the host's mailer (the embedded backend's dev inbox or SMTP); absent on Edge. */
+  mailer?: FunctionMailer;
 }
 
 export type FunctionHandler = (req: Request, ctx: FunctionContext) => Promise<Response>;

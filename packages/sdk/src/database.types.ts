@@ -183,6 +183,35 @@ export type Database = {
           replaced_by?: string | null
           revoked_at?: string | null
           runs_count?: number
+      AllowedUser: {
+        Row: {
+          app_id: string | null
+          bundle_id: string | null
+          created_at: string
+          entry: string
+          id: string
+          invited_at: string | null
+          owner_id: string
+          updated_at: string
+        }
+        Insert: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          entry: string
+          id?: string
+          invited_at?: string | null
+          owner_id: string
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          entry?: string
+          id?: string
+          invited_at?: string | null
+          owner_id?: string
           updated_at?: string
         }
         Relationships: [
@@ -257,6 +286,17 @@ export type Database = {
             columns: ["api_key_id"]
             isOneToOne: false
             referencedRelation: "ApiKey"
+            foreignKeyName: "AllowedUser_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AllowedUser_bundle_id_fkey"
+            columns: ["bundle_id"]
+            isOneToOne: false
+            referencedRelation: "Bundle"
             referencedColumns: ["id"]
           },
         ]
@@ -656,7 +696,6 @@ export type Database = {
       }
       Bundle: {
         Row: {
-          allowed_users: string[]
           created_at: string
           description: string | null
           id: string
@@ -667,7 +706,6 @@ export type Database = {
           visibility: string
         }
         Insert: {
-          allowed_users?: string[]
           created_at?: string
           description?: string | null
           id?: string
@@ -678,7 +716,6 @@ export type Database = {
           visibility?: string
         }
         Update: {
-          allowed_users?: string[]
           created_at?: string
           description?: string | null
           id?: string
@@ -728,6 +765,84 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      CapNotice: {
+        Row: {
+          cap_key: string
+          created_at: string
+          id: string
+          message: string
+          owner_id: string
+          period_start: string
+        }
+        Insert: {
+          cap_key: string
+          created_at?: string
+          id?: string
+          message: string
+          owner_id: string
+          period_start: string
+        }
+        Update: {
+          cap_key?: string
+          created_at?: string
+          id?: string
+          message?: string
+          owner_id?: string
+          period_start?: string
+        }
+        Relationships: []
+      }
+      CheckoutSession: {
+        Row: {
+          amount_cents: number
+          buyer_id: string
+          cancel_url: string
+          created_at: string
+          currency: string
+          expires_at: string
+          id: string
+          item_id: string
+          item_kind: string
+          item_name: string
+          mode: string
+          status: string
+          success_url: string
+          updated_at: string
+        }
+        Insert: {
+          amount_cents: number
+          buyer_id: string
+          cancel_url: string
+          created_at?: string
+          currency: string
+          expires_at?: string
+          id?: string
+          item_id: string
+          item_kind: string
+          item_name: string
+          mode: string
+          status?: string
+          success_url: string
+          updated_at?: string
+        }
+        Update: {
+          amount_cents?: number
+          buyer_id?: string
+          cancel_url?: string
+          created_at?: string
+          currency?: string
+          expires_at?: string
+          id?: string
+          item_id?: string
+          item_kind?: string
+          item_name?: string
+          mode?: string
+          status?: string
+          success_url?: string
+          updated_at?: string
+        }
+        Relationships: []
       }
       CustomDomain: {
         Row: {
@@ -916,6 +1031,151 @@ export type Database = {
           },
         ]
       }
+      PaymentEvent: {
+        Row: {
+          event_id: string
+          outcome: string
+          provider: string
+          received_at: string
+          type: string
+        }
+        Insert: {
+          event_id: string
+          outcome: string
+          provider: string
+          received_at?: string
+          type: string
+        }
+        Update: {
+          event_id?: string
+          outcome?: string
+          provider?: string
+          received_at?: string
+          type?: string
+        }
+        Relationships: []
+      }
+      Plan: {
+        Row: {
+          amount_cents: number
+          created_at: string
+          currency: string
+          id: string
+          limits: Json
+          name: string
+          position: number
+          updated_at: string
+        }
+        Insert: {
+          amount_cents: number
+          created_at?: string
+          currency: string
+          id: string
+          limits: Json
+          name: string
+          position: number
+          updated_at?: string
+        }
+        Update: {
+          amount_cents?: number
+          created_at?: string
+          currency?: string
+          id?: string
+          limits?: Json
+          name?: string
+          position?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      Purchase: {
+        Row: {
+          amount_cents: number
+          app_id: string | null
+          bundle_id: string | null
+          buyer_id: string
+          cancel_at_period_end: boolean
+          created_at: string
+          currency: string
+          id: string
+          item_kind: string
+          last_event_at: string
+          mode: string
+          period_end: string | null
+          period_start: string | null
+          plan_id: string | null
+          provider: string
+          provider_customer: string | null
+          provider_reference: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          amount_cents: number
+          app_id?: string | null
+          bundle_id?: string | null
+          buyer_id: string
+          cancel_at_period_end?: boolean
+          created_at?: string
+          currency: string
+          id?: string
+          item_kind: string
+          last_event_at: string
+          mode: string
+          period_end?: string | null
+          period_start?: string | null
+          plan_id?: string | null
+          provider: string
+          provider_customer?: string | null
+          provider_reference: string
+          status: string
+          updated_at?: string
+        }
+        Update: {
+          amount_cents?: number
+          app_id?: string | null
+          bundle_id?: string | null
+          buyer_id?: string
+          cancel_at_period_end?: boolean
+          created_at?: string
+          currency?: string
+          id?: string
+          item_kind?: string
+          last_event_at?: string
+          mode?: string
+          period_end?: string | null
+          period_start?: string | null
+          plan_id?: string | null
+          provider?: string
+          provider_customer?: string | null
+          provider_reference?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "Purchase_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "Purchase_bundle_id_fkey"
+            columns: ["bundle_id"]
+            isOneToOne: false
+            referencedRelation: "Bundle"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "Purchase_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "Plan"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       school_member: {
         Row: {
           created_at: string
@@ -937,6 +1197,87 @@ export type Database = {
           role?: string
           school_id?: string | null
           user_id?: string
+        }
+        Relationships: []
+      }
+      UsageCap: {
+        Row: {
+          app_id: string | null
+          bundle_id: string | null
+          created_at: string
+          id: string
+          max_runs: number
+          owner_id: string
+          period: string
+          scope: string
+          updated_at: string
+        }
+        Insert: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          id?: string
+          max_runs: number
+          owner_id: string
+          period: string
+          scope: string
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          id?: string
+          max_runs?: number
+          owner_id?: string
+          period?: string
+          scope?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "UsageCap_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "UsageCap_bundle_id_fkey"
+            columns: ["bundle_id"]
+            isOneToOne: false
+            referencedRelation: "Bundle"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      UsageCounter: {
+        Row: {
+          metric: string
+          owner_id: string
+          period: string
+          period_start: string
+          scope_key: string
+          updated_at: string
+          used: number
+        }
+        Insert: {
+          metric: string
+          owner_id: string
+          period: string
+          period_start: string
+          scope_key: string
+          updated_at?: string
+          used?: number
+        }
+        Update: {
+          metric?: string
+          owner_id?: string
+          period?: string
+          period_start?: string
+          scope_key?: string
+          updated_at?: string
+          used?: number
         }
         Relationships: []
       }
@@ -984,9 +1325,29 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      bundle_allowed_users: {
+      admit_run: {
+        Args: { app_id: string; user_id: string; runner: string; channel?: string }
+        Returns: Json
+      }
+      allowed_entry_matches: {
+        Args: { entry: string; email: string }
+        Returns: boolean
+      }
+      app_entitlement: {
+        Args: { app_id: string; user_id: string; email: string }
+        Returns: string
+      }
+      app_is_paid: {
+        Args: { app_id: string }
+        Returns: boolean
+      }
+      bundle_entitlement: {
+        Args: { bundle_id: string; user_id: string; email: string }
+        Returns: string
+      }
+      bundle_page: {
         Args: { bundle_id: string }
-        Returns: string[]
+        Returns: Json
       }
       // #14 databases: the grid's functions (20261125003000_database_data.sql).
       database_rows_page: {
@@ -1022,6 +1383,26 @@ export type Database = {
       record_api_key_usage: {
         Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
         Returns: undefined
+      }
+      meter_add: {
+        Args: { app_id: string; metric: string; amount: number }
+        Returns: undefined
+      }
+      meter_take: {
+        Args: { owner_id: string; scope_key: string; metric: string; period: string; amount: number; max_used: number }
+        Returns: number
+      }
+      my_access: {
+        Args: { item_kind: string; item_id: string }
+        Returns: string
+      }
+      period_start: {
+        Args: { period: string; at: string }
+        Returns: string
+      }
+      price_is_valid: {
+        Args: { price: Json }
+        Returns: boolean
       }
     }
     Enums: {

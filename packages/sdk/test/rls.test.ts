@@ -129,36 +129,32 @@ describe('row-level security on App, Bundle, BundleApp and CustomDomain', () => 
       expect(await visible(owner)).toEqual([publicBundle, unlisted].sort());
     });
 
-    it('select: the allowed users list (e-mail addresses) is never readable through the table; its owner reads it through bundle_allowed_users', async () => {
-      const id = await makeBundle({ visibility: 'public', allowed_users: ['pupil@example.com'] });
-      expectDenied(await anon.from('Bundle').select('allowed_users').eq('id', id));
-      expectDenied(await other.from('Bundle').select('*').eq('id', id));
-      expect((await owner.rpc('bundle_allowed_users', { bundle_id: id })).data).toEqual(['pupil@example.com']);
-      expect((await other.rpc('bundle_allowed_users', { bundle_id: id })).data).toBeNull();
-      expect((await anon.rpc('bundle_allowed_users', { bundle_id: id })).error).not.toBeNull();
+    it('select: the allowed users list is not a column of Bundle any more (it lives in AllowedUser, owner-only)', async () => {
+      const id = await makeBundle({ visibility: 'public' });
+      expect((await owner.from('Bundle').select('allowed_users' as 'id').eq('id', id)).error).not.toBeNull();
     });
 
     it('insert: visitors cannot, nobody can create a bundle for someone else, owners create their own', async () => {
       expectDenied(await anon.from('Bundle').insert({ owner_id: ownerId, name: 'Visitor bundle' }));
       expectDenied(await other.from('Bundle').insert({ owner_id: ownerId, name: 'Planted bundle' }));
-      // Writes to Bundle ask for no representation: allowed_users is not selectable by the caller.
       const id = crypto.randomUUID();
-      const created = await owner.from('Bundle').insert({ id, owner_id: ownerId, name: 'Kit', allowed_users: ['a@example.com'] });
+      const created = await owner.from('Bundle').insert({ id, owner_id: ownerId, name: 'Kit' });
       expect(created.error).toBeNull();
-      expect((await admin.from('Bundle').select('owner_id, allowed_users').eq('id', id).single()).data).toEqual({
+      expect((await admin.from('Bundle').select('owner_id, name').eq('id', id).single()).data).toEqual({
         owner_id: ownerId,
-        allowed_users: ['a@example.com'],
+        name: 'Kit',
       });
     });
 
-    it('update: visitors and other users change nothing; owners rename and edit allowed users', async () => {
+    it('update: visitors and other users change nothing; owners rename and reprice', async () => {
       const id = await makeBundle({ visibility: 'public' });
       await anon.from('Bundle').update({ name: 'Defaced' }).eq('id', id);
-      await other.from('Bundle').update({ name: 'Defaced', allowed_users: ['intruder@example.com'] }).eq('id', id);
+      await other.from('Bundle').update({ name: 'Defaced', price: { kind: 'free', amount_cents: 0, currency: 'USD' } }).eq('id', id);
       expect((await admin.from('Bundle').select('name').eq('id', id).single()).data?.name).toBe('A bundle');
-      expect((await owner.from('Bundle').update({ name: 'Kit 2', allowed_users: ['b@example.com'] }).eq('id', id)).error).toBeNull();
-      const stored = (await admin.from('Bundle').select('name, allowed_users').eq('id', id).single()).data;
-      expect(stored).toEqual({ name: 'Kit 2', allowed_users: ['b@example.com'] });
+      const price = { kind: 'monthly', amount_cents: 500, currency: 'EUR' };
+      expect((await owner.from('Bundle').update({ name: 'Kit 2', price }).eq('id', id)).error).toBeNull();
+      const stored = (await admin.from('Bundle').select('name, price').eq('id', id).single()).data;
+      expect(stored).toEqual({ name: 'Kit 2', price });
     });
 
     it('delete: visitors and other users remove nothing; owners remove their bundles', async () => {

@@ -1,4 +1,5 @@
 import { createModelCatalogue, PUBLIC_FUNCTIONS } from '@appforge/functions';
+import { createModelCatalogue, FUNCTIONS_WITHOUT_JWT } from '@appforge/functions';
 import type { FunctionCaller, FunctionContext, FunctionRegistry, ModelCatalogue } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -38,6 +39,12 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     intercomSecret: deps.config.intercomSecret,
     runRateLimitPerMinute: deps.config.runRateLimitPerMinute,
     apis: deps.config.apis,
+    // #17: Stripe when configured; the local test checkout only in development.
+    payments: Object.freeze({
+      ...(deps.config.stripe ? { stripe: deps.config.stripe } : {}),
+      testCheckout: deps.config.mode !== 'production' && !deps.config.stripe,
+      siteUrl: deps.config.siteUrl,
+    }),
   });
   // Built once per server, on first use: a bad AI configuration then fails the AI functions with a
   // clear 500 in the log rather than every function.
@@ -70,6 +77,10 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     // verify_jwt off for PUBLIC_FUNCTIONS (the public `api` checks its own API keys): no caller.
     const resolved: CallerResult = PUBLIC_FUNCTIONS.has(name)
       ? { ok: true, caller: { role: 'anon', claims: {}, userId: undefined } }
+    // #17: Stripe's webhook carries its own signature instead of a JWT (verify_jwt = false).
+    const withoutJwt = FUNCTIONS_WITHOUT_JWT.includes(name) && !c.req.header('authorization') && !c.req.header('apikey');
+    const resolved = withoutJwt
+      ? ({ ok: true, caller: { role: 'anon', userId: undefined, claims: {} } } as const)
       : await resolveCaller(deps.jwt, {
           authorization: c.req.header('authorization'),
           apikey: c.req.header('apikey'),
@@ -109,6 +120,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
       log: log.child({ function: name }),
       limits: deps.sharedLimits,
       metrics: deps.metrics.functions,
+      mailer: deps.mailer,
     };
     let response: unknown;
     try {

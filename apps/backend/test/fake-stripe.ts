@@ -1,0 +1,221 @@
+// A protocol-true fake of the parts of Stripe's API Appforge uses, on loopback: form-encoded
+// requests with bracketed keys, bearer secret keys, Stripe's object and error shapes. The official
+// `stripe` client talks to it when pointed at its host and port. Tests drive the "customer" side
+// (paying, renewing, cancelling) through its methods and get back the events Stripe would send.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  type: string;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  data: { object: Json };
+}
+
+export interface FakeStripe {
+  url: string;
+  host: string;
+  port: number;
+  secretKey: string;
+  /** Every API request the client made: method, path and the decoded form body. */
+  requests: { method: string; path: string; body: Json }[];
+  sessions: Map<string, Json>;
+  subscriptions: Map<string, Json>;
+  /** The customer pays a session: returns the events Stripe sends (checkout completed; subscription created). */
+  pay(sessionId: string, at?: Date): StripeEvent[];
+  /** A subscription changes (renewal, cancellation at period end, deletion): the event Stripe sends. */
+  changeSubscription(subscriptionId: string, changes: Partial<{ status: string; cancel_at_period_end: boolean; current_period_end: number }>, type?: string): StripeEvent;
+  stop(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** `a[b][0][c]=x` → { a: { b: [{ c: 'x' }] } }, as Stripe (and the `qs` module) read it. */
+export function decodeForm(text: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((part, index) => part !== '' || index === 0);
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      const container = node as Record<string, unknown>;
+      if (last) {
+        container[part] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(parts[index + 1] ?? '');
+      container[part] ??= nextIsIndex ? [] : {};
+      node = container[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+function stripeError(status: number, message: string, param?: string): { status: number; body: Json } {
+  return { status, body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } } };
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
+  const requests: FakeStripe['requests'] = [];
+  const sessions = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  let base = '';
+
+  const event = (type: string, object: Json, created = now()): StripeEvent => ({
+    id: id('evt'),
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: structuredClone(object) },
+  });
+
+  function route(method: string, path: string, body: Json): { status: number; body: Json } {
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const mode = body.mode;
+      if (mode !== 'payment' && mode !== 'subscription') return stripeError(400, 'Invalid mode', 'mode');
+      if (typeof body.success_url !== 'string' || typeof body.cancel_url !== 'string') return stripeError(400, 'Missing required param: success_url.', 'success_url');
+      const lineItems = body.line_items as { quantity?: string; price_data?: { currency?: string; unit_amount?: string; recurring?: { interval?: string }; product_data?: { name?: string } } }[] | undefined;
+      const item = lineItems?.[0]?.price_data;
+      if (!item?.currency || !item.unit_amount || !item.product_data?.name) return stripeError(400, 'Missing required param: line_items[0][price_data].', 'line_items');
+      if ((mode === 'subscription') !== (item.recurring?.interval === 'month')) {
+        return stripeError(400, 'You must provide at least one recurring price in `subscription` mode.', 'line_items');
+      }
+      const session: Json = {
+        id: id('cs'),
+        object: 'checkout.session',
+        mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        url: '',
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        client_reference_id: body.client_reference_id ?? null,
+        customer_email: body.customer_email ?? null,
+        customer: null,
+        subscription: null,
+        currency: item.currency,
+        amount_total: Number(item.unit_amount) * Number(lineItems?.[0]?.quantity ?? 1),
+        metadata: body.metadata ?? {},
+        created: now(),
+        livemode: false,
+        _subscription_metadata: (body.subscription_data as Json | undefined)?.metadata ?? {},
+        _product: item.product_data.name,
+      };
+      session.url = `${base}/pay/${String(session.id)}`;
+      sessions.set(String(session.id), session);
+      return { status: 200, body: publicOf(session) };
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
+    if (method === 'GET' && sessionMatch) {
+      const session = sessions.get(sessionMatch[1] ?? '');
+      return session ? { status: 200, body: publicOf(session) } : stripeError(404, `No such checkout.session: '${sessionMatch[1]}'`, 'id');
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
+    if (subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1] ?? '');
+      if (!subscription) return stripeError(404, `No such subscription: '${subscriptionMatch[1]}'`, 'id');
+      if (method === 'POST' && body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      return { status: 200, body: structuredClone(subscription) };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (typeof body.customer !== 'string') return stripeError(400, 'Missing required param: customer.', 'customer');
+      return { status: 200, body: { id: id('bps'), object: 'billing_portal.session', customer: body.customer, return_url: body.return_url ?? null, url: `${base}/portal/${body.customer}` } };
+    }
+    return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const publicOf = (session: Json): Json =>
+    Object.fromEntries(Object.entries(session).filter(([key]) => !key.startsWith('_')));
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', base);
+      const body = decodeForm(req.method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
+      const answer =
+        req.headers.authorization !== `Bearer ${secretKey}`
+          ? { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } }
+          : route(req.method ?? 'GET', url.pathname, body);
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+
+  return {
+    url: base,
+    host: '127.0.0.1',
+    port,
+    secretKey,
+    requests,
+    sessions,
+    subscriptions,
+    pay(sessionId, at = new Date()) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const created = Math.floor(at.getTime() / 1000);
+      const customer = id('cus');
+      session.status = 'complete';
+      session.payment_status = 'paid';
+      session.customer = customer;
+      const events: StripeEvent[] = [];
+      if (session.mode === 'subscription') {
+        const subscription: Json = {
+          id: id('sub'),
+          object: 'subscription',
+          customer,
+          status: 'active',
+          currency: session.currency,
+          cancel_at_period_end: false,
+          metadata: session._subscription_metadata,
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: id('si'),
+                object: 'subscription_item',
+                current_period_start: created,
+                current_period_end: created + 30 * 24 * 3600,
+                price: { id: id('price'), object: 'price', unit_amount: session.amount_total, currency: session.currency, recurring: { interval: 'month' } },
+              },
+            ],
+          },
+          created,
+        };
+        subscriptions.set(String(subscription.id), subscription);
+        session.subscription = subscription.id;
+        events.push(event('customer.subscription.created', subscription, created));
+      }
+      events.unshift(event('checkout.session.completed', publicOf(session), created));
+      return events;
+    },
+    changeSubscription(subscriptionId, changes, type = 'customer.subscription.updated') {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      if (changes.status !== undefined) subscription.status = changes.status;
+      if (changes.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = changes.cancel_at_period_end;
+      const item = (subscription.items as { data: Json[] }).data[0];
+      if (item && changes.current_period_end !== undefined) item.current_period_end = changes.current_period_end;
+      return event(type, subscription);
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

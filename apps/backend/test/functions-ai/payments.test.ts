@@ -1,0 +1,293 @@
+// #17 checkout on the real backend: Stripe through the official client against a protocol-true
+// fake Stripe on loopback, with webhooks signed by Stripe's own scheme (and hostile ones: bad
+// signatures, replays, late events, unknown items); the development test checkout; production
+// without Stripe.
+import { randomUUID } from 'node:crypto';
+import { admitRun } from '@appforge/functions';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe } from '../fake-stripe.js';
+import type { FakeStripe, StripeEvent } from '../fake-stripe.js';
+import { startTestBackend } from '../harness.js';
+import type { TestBackend } from '../harness.js';
+import { callFunction, seedApp, signedIn } from './helpers.js';
+import type { TestUser } from './helpers.js';
+
+const WEBHOOK_SECRET = `whsec_${randomUUID().replace(/-/g, '')}`;
+const MONTHLY = { kind: 'monthly', amount_cents: 900, currency: 'EUR' };
+const ONCE = { kind: 'one_time', amount_cents: 1500, currency: 'USD' };
+
+async function bundleFor(backend: TestBackend, ownerId: string, price: unknown): Promise<{ bundleId: string; appId: string }> {
+  const { appId } = await seedApp(backend, ownerId);
+  const bundle = await backend.db.query<{ id: string }>('insert into public."Bundle" (owner_id, name, price) values ($1, $2, $3) returning id', [
+    ownerId,
+    'Study kit',
+    JSON.stringify(price),
+  ]);
+  const bundleId = bundle.rows[0]?.id ?? '';
+  await backend.db.query('insert into public."BundleApp" (bundle_id, app_id, position) values ($1, $2, 0)', [bundleId, appId]);
+  return { bundleId, appId };
+}
+
+async function checkout(backend: TestBackend, user: TestUser, body: Record<string, unknown>): Promise<Response> {
+  return callFunction(backend, 'checkout', { return_path: '/bundle/x', ...body }, user.token);
+}
+
+describe('payments with Stripe (fake Stripe on loopback)', () => {
+  let stripe: FakeStripe;
+  let backend: TestBackend;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    backend = await startTestBackend({
+      env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+    });
+    owner = await signedIn(backend);
+  });
+  afterAll(async () => {
+    await backend.stop();
+    await stripe.stop();
+  });
+
+  /** POSTs an event to the webhook as Stripe does: no JWT, a Stripe-Signature header. */
+  function deliver(event: StripeEvent, options: { secret?: string; timestamp?: number; signature?: string | null } = {}): Promise<Response> {
+    const payload = JSON.stringify(event);
+    const signature =
+      options.signature !== undefined
+        ? options.signature
+        : Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+    return fetch(`${backend.url}/functions/v1/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+      body: payload,
+    });
+  }
+
+  async function purchasesOf(buyerId: string) {
+    return (
+      await backend.db.query<{ status: string; item_kind: string; mode: string; amount_cents: number; currency: string; cancel_at_period_end: boolean; provider: string }>(
+        'select status, item_kind, mode, amount_cents::int as amount_cents, currency, cancel_at_period_end, provider from public."Purchase" where buyer_id = $1',
+        [buyerId],
+      )
+    ).rows;
+  }
+
+  it('a monthly bundle: Checkout Session priced from the database, paid, webhook verified, the buyer runs its app', async () => {
+    const { bundleId, appId } = await bundleFor(backend, owner.id, MONTHLY);
+    const buyer = await signedIn(backend);
+    const started = await checkout(backend, buyer, { item_kind: 'bundle', item_id: bundleId, amount_cents: 1 });
+    expect(started.status).toBe(200);
+    const { url, provider } = (await started.json()) as { url: string; provider: string };
+    expect(provider).toBe('stripe');
+    expect(url.startsWith(`${stripe.url}/pay/cs_test_`)).toBe(true);
+    const request = stripe.requests.findLast((entry) => entry.path === '/v1/checkout/sessions');
+    expect(request?.body).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: buyer.id,
+      line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '900', recurring: { interval: 'month' }, product_data: { name: 'Study kit' } } }],
+      metadata: { buyer_id: buyer.id, item_kind: 'bundle', item_id: bundleId, mode: 'monthly' },
+      success_url: 'http://localhost:5173/bundle/x?checkout=success',
+    });
+    expect((await admitRun(backend.serviceClient(), { appId, runner: { kind: 'user', userId: buyer.id }, channel: 'run' })).ok).toBe(false);
+
+    const sessionId = url.split('/').at(-1) ?? '';
+    const [completed, created] = stripe.pay(sessionId);
+    if (!completed || !created) throw new Error('the fake should send two events');
+    // Stripe does not promise order: the subscription event may come first; both apply once.
+    for (const event of [created, completed]) {
+      const delivered = await deliver(event);
+      expect(delivered.status).toBe(200);
+      expect(await delivered.json()).toEqual({ received: true, outcome: 'applied' });
+    }
+    expect(await purchasesOf(buyer.id)).toEqual([
+      { status: 'active', item_kind: 'bundle', mode: 'monthly', amount_cents: 900, currency: 'EUR', cancel_at_period_end: false, provider: 'stripe' },
+    ]);
+    expect(await admitRun(backend.serviceClient(), { appId, runner: { kind: 'user', userId: buyer.id }, channel: 'run' })).toMatchObject({ ok: true, entitlement: 'purchase' });
+
+    // Replayed: recognised, nothing changes, nothing is recorded twice.
+    const replay = await deliver(completed);
+    expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+
+    // Buying again what one has is refused before any payment.
+    const again = await checkout(backend, buyer, { item_kind: 'bundle', item_id: bundleId });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'already_have_access' });
+
+    // Cancel through the same checkout provider: Stripe is told, the purchase runs to its period end.
+    const purchaseId = (await backend.db.query<{ id: string }>('select id from public."Purchase" where buyer_id = $1', [buyer.id])).rows[0]?.id;
+    const cancel = await callFunction(backend, 'billing', { action: 'cancel', purchase_id: purchaseId }, buyer.token);
+    expect(cancel.status).toBe(200);
+    const subscriptionId = String(stripe.sessions.get(sessionId)?.subscription);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+    const portal = await callFunction(backend, 'billing', { action: 'portal', purchase_id: purchaseId }, buyer.token);
+    expect(await portal.json()).toEqual({ url: expect.stringMatching(new RegExp(`^${stripe.url}/portal/cus_test_`)) as unknown });
+    // Someone else cannot cancel or open the portal of this purchase.
+    const stranger = await signedIn(backend);
+    expect((await callFunction(backend, 'billing', { action: 'cancel', purchase_id: purchaseId }, stranger.token)).status).toBe(404);
+
+    // Out of order: an old "past_due" event arriving after a newer one changes nothing.
+    const late = stripe.changeSubscription(subscriptionId, { status: 'past_due' });
+    late.created -= 3600;
+    expect(await (await deliver(late)).json()).toEqual({ received: true, outcome: 'stale' });
+    expect((await purchasesOf(buyer.id))[0]?.status).toBe('active');
+
+    // The subscription ends: access ends.
+    const ended = stripe.changeSubscription(subscriptionId, { status: 'canceled' }, 'customer.subscription.deleted');
+    ended.created += 10;
+    expect(await (await deliver(ended)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchasesOf(buyer.id))[0]?.status).toBe('canceled');
+    expect((await admitRun(backend.serviceClient(), { appId, runner: { kind: 'user', userId: buyer.id }, channel: 'run' })).ok).toBe(false);
+  });
+
+  it('a one-time app purchase is kept for good', async () => {
+    const { appId } = await seedApp(backend, owner.id);
+    await backend.db.query('update public."App" set price = $2 where id = $1', [appId, JSON.stringify(ONCE)]);
+    const buyer = await signedIn(backend);
+    const { url } = (await (await checkout(backend, buyer, { item_kind: 'app', item_id: appId })).json()) as { url: string };
+    expect(stripe.requests.findLast((entry) => entry.path === '/v1/checkout/sessions')?.body).toMatchObject({
+      mode: 'payment',
+      line_items: [{ price_data: { currency: 'usd', unit_amount: '1500' } }],
+    });
+    const [completed] = stripe.pay(url.split('/').at(-1) ?? '');
+    if (!completed) throw new Error('no event');
+    expect(await (await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+    const rows = await backend.db.query<{ mode: string; period_end: Date | null }>('select mode, period_end from public."Purchase" where buyer_id = $1', [buyer.id]);
+    expect(rows.rows).toEqual([{ mode: 'one_time', period_end: null }]);
+  });
+
+  it('hostile webhooks: no signature, a forged one, another secret, an old timestamp, garbage — refused, nothing changes', async () => {
+    const { bundleId } = await bundleFor(backend, owner.id, MONTHLY);
+    const buyer = await signedIn(backend);
+    const { url } = (await (await checkout(backend, buyer, { item_kind: 'bundle', item_id: bundleId })).json()) as { url: string };
+    const [completed] = stripe.pay(url.split('/').at(-1) ?? '');
+    if (!completed) throw new Error('no event');
+    const refusals = [
+      await deliver(completed, { signature: null }),
+      await deliver(completed, { signature: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }),
+      await deliver(completed, { secret: 'whsec_someone_else' }),
+      await deliver(completed, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+      await deliver(completed, { signature: 'garbage' }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: 'invalid_signature' });
+    }
+    expect(await purchasesOf(buyer.id)).toEqual([]);
+    const recorded = await backend.db.query('select 1 from public."PaymentEvent" where event_id = $1', [completed.id]);
+    expect(recorded.rowCount).toBe(0);
+  });
+
+  it('events for unknown items or buyers are recorded as such and create no purchase', async () => {
+    const { bundleId } = await bundleFor(backend, owner.id, MONTHLY);
+    const buyer = await signedIn(backend);
+    const { url } = (await (await checkout(backend, buyer, { item_kind: 'bundle', item_id: bundleId })).json()) as { url: string };
+    await backend.db.query('delete from public."Bundle" where id = $1', [bundleId]);
+    const [completed] = stripe.pay(url.split('/').at(-1) ?? '');
+    if (!completed) throw new Error('no event');
+    expect(await (await deliver(completed)).json()).toEqual({ received: true, outcome: 'unknown_item' });
+    const forged = structuredClone(completed);
+    forged.id = `evt_test_${randomUUID()}`;
+    (forged.data.object.metadata as Record<string, string>).item_id = randomUUID();
+    expect(await (await deliver(forged)).json()).toEqual({ received: true, outcome: 'unknown_item' });
+    expect(await purchasesOf(buyer.id)).toEqual([]);
+  });
+
+  it('checkout refuses bad bodies, free items, your own items and visitors', async () => {
+    const buyer = await signedIn(backend);
+    const { bundleId } = await bundleFor(backend, owner.id, { kind: 'free', amount_cents: 0, currency: 'USD' });
+    const cases: [TestUser | null, Record<string, unknown>, number, string][] = [
+      [buyer, { item_kind: 'bundle', item_id: 'nope' }, 400, 'invalid_body'],
+      [buyer, { item_kind: 'shoe', item_id: randomUUID() }, 400, 'invalid_body'],
+      [buyer, { item_kind: 'bundle', item_id: bundleId, return_path: 'https://evil.example/' }, 400, 'invalid_body'],
+      [buyer, { item_kind: 'bundle', item_id: bundleId, return_path: '//evil.example/' }, 400, 'invalid_body'],
+      [buyer, { item_kind: 'bundle', item_id: randomUUID() }, 404, 'item_not_found'],
+      [buyer, { item_kind: 'bundle', item_id: bundleId }, 409, 'nothing_to_pay'],
+      [owner, { item_kind: 'plan', item_id: 'free' }, 400, 'invalid_body'],
+    ];
+    for (const [user, body, status, code] of cases) {
+      const answer = user ? await checkout(backend, user, body) : await callFunction(backend, 'checkout', body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(await answer.json()).toMatchObject({ code });
+    }
+    const paid = await bundleFor(backend, owner.id, MONTHLY);
+    expect(await (await checkout(backend, owner, { item_kind: 'bundle', item_id: paid.bundleId })).json()).toMatchObject({ code: 'own_item' });
+    const visitor = await callFunction(backend, 'checkout', { item_kind: 'bundle', item_id: paid.bundleId, return_path: '/' });
+    expect(visitor.status).toBe(401);
+  });
+});
+
+describe('the local test checkout (development, no Stripe)', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend();
+  });
+  afterAll(() => backend.stop());
+
+  it('completes a purchase without money, once, for its buyer only; cancelling buys nothing', async () => {
+    const owner = await signedIn(backend);
+    const { bundleId, appId } = await bundleFor(backend, owner.id, MONTHLY);
+    const buyer = await signedIn(backend);
+    const started = await checkout(backend, buyer, { item_kind: 'bundle', item_id: bundleId, return_path: `/bundle/${bundleId}` });
+    const { url, provider } = (await started.json()) as { url: string; provider: string };
+    expect(provider).toBe('test');
+    expect(url).toMatch(/^http:\/\/localhost:5173\/test-checkout\/[0-9a-f-]{36}$/);
+    const sessionId = url.split('/').at(-1);
+
+    const view = await callFunction(backend, 'test-checkout', { session_id: sessionId, action: 'view' }, buyer.token);
+    expect(await view.json()).toMatchObject({ item_name: 'Study kit', amount_cents: 900, currency: 'EUR', mode: 'monthly', status: 'open' });
+    const stranger = await signedIn(backend);
+    expect((await callFunction(backend, 'test-checkout', { session_id: sessionId, action: 'complete' }, stranger.token)).status).toBe(404);
+    expect((await callFunction(backend, 'test-checkout', { session_id: sessionId, action: 'complete' })).status).toBe(401);
+
+    const [first, second] = await Promise.all([
+      callFunction(backend, 'test-checkout', { session_id: sessionId, action: 'complete' }, buyer.token),
+      callFunction(backend, 'test-checkout', { session_id: sessionId, action: 'complete' }, buyer.token),
+    ]);
+    expect([first?.status, second?.status].sort()).toEqual([200, 409]);
+    const bodies = [(await first?.json()) as { redirect_url?: string }, (await second?.json()) as { redirect_url?: string }];
+    const done = bodies.find((body) => body.redirect_url !== undefined);
+    expect(done?.redirect_url).toBe(`http://localhost:5173/bundle/${bundleId}?checkout=success`);
+    const bought = await backend.db.query<{ count: string }>('select count(*) from public."Purchase" where buyer_id = $1 and provider = $2', [buyer.id, 'test']);
+    expect(Number(bought.rows[0]?.count)).toBe(1);
+    expect(await admitRun(backend.serviceClient(), { appId, runner: { kind: 'user', userId: buyer.id }, channel: 'run' })).toMatchObject({ ok: true });
+
+    const quitter = await signedIn(backend);
+    const other = (await (await checkout(backend, quitter, { item_kind: 'bundle', item_id: bundleId })).json()) as { url: string };
+    const canceled = await callFunction(backend, 'test-checkout', { session_id: other.url.split('/').at(-1), action: 'cancel' }, quitter.token);
+    expect(await canceled.json()).toEqual({ redirect_url: 'http://localhost:5173/bundle/x?checkout=canceled' });
+    expect((await backend.db.query('select 1 from public."Purchase" where buyer_id = $1', [quitter.id])).rowCount).toBe(0);
+  });
+
+  it('the pro plan: bought on the test checkout, the user is on pro; cancel keeps it to the period end', async () => {
+    const user = await signedIn(backend);
+    await backend.db.query(`insert into public."User" (id, email, status) values ($1, 'p@example.org', 'allowed')`, [user.id]);
+    const { url } = (await (await checkout(backend, user, { item_kind: 'plan', item_id: 'pro', return_path: '/user-plan' })).json()) as { url: string };
+    await callFunction(backend, 'test-checkout', { session_id: url.split('/').at(-1), action: 'complete' }, user.token);
+    const row = await backend.db.query<{ plan: string; plan_renews_at: Date | null }>('select plan, plan_renews_at from public."User" where id = $1', [user.id]);
+    expect(row.rows[0]?.plan).toBe('pro');
+    expect(row.rows[0]?.plan_renews_at).not.toBeNull();
+    const purchaseId = (await backend.db.query<{ id: string }>('select id from public."Purchase" where buyer_id = $1', [user.id])).rows[0]?.id;
+    expect(await (await callFunction(backend, 'billing', { action: 'cancel', purchase_id: purchaseId }, user.token)).json()).toEqual({ cancel_at_period_end: true });
+    expect(await (await callFunction(backend, 'billing', { action: 'portal', purchase_id: purchaseId }, user.token)).json()).toMatchObject({ code: 'no_portal' });
+  });
+});
+
+describe('production without Stripe', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend({ env: { NODE_ENV: 'production', JWT_SECRET: randomUUID() + randomUUID(), SITE_URL: 'https://app.example' } });
+  });
+  afterAll(() => backend.stop());
+
+  it('paid items say they cannot be bought yet, and the test checkout does not exist', async () => {
+    const owner = await signedIn(backend);
+    const { bundleId } = await bundleFor(backend, owner.id, MONTHLY);
+    const buyer = await signedIn(backend);
+    const answer = await checkout(backend, buyer, { item_kind: 'bundle', item_id: bundleId });
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({ code: 'payments_unavailable', message: 'Study kit cannot be bought yet: payments are not set up on this server' });
+    expect((await callFunction(backend, 'test-checkout', { session_id: randomUUID(), action: 'complete' }, buyer.token)).status).toBe(404);
+  });
+});
