@@ -1,5 +1,7 @@
 // The only module that reads process.env. Everything else receives a BackendConfig.
 import { z } from 'zod';
+import { domainsConfigFrom } from '@appforge/functions';
+import type { DomainsConfig } from '@appforge/functions';
 
 /**
  * The fixed, documented development secret. Anyone can read it here, so the server refuses to
@@ -61,6 +63,16 @@ const schema = z.object({
   RUN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   OFFLINE_MODEL_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // ── Custom domains (issue 18) ──
+  APP_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name, optionally with :port').default('localhost'),
+  SCHOOLS_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name, optionally with :port').default('schools.localhost'),
+  DOMAIN_CNAME_TARGET: optionalNonEmpty.pipe(z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name').optional()),
+  DOMAIN_A_RECORDS: csv.pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be IP addresses, comma-separated'))),
+  DNS_RESOLVER: optionalNonEmpty.pipe(
+    z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$/i, 'must be an IP address with an optional :port').optional(),
+  ),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
+  DOMAIN_RECHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
@@ -113,6 +125,10 @@ export interface BackendConfig {
   /** run-app requests per visitor per minute (an app gets ten times as many). */
   readonly runRateLimitPerMinute: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Custom domains: platform hosts, the DNS records owners create, the resolver verification asks. */
+  readonly domains: DomainsConfig;
+  /** How often the backend runs the recurring domain re-check (0 = never). */
+  readonly domainRecheckIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -206,5 +222,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ai: Object.freeze({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, offlineChunkDelayMs: e.OFFLINE_MODEL_CHUNK_DELAY_MS }),
     runRateLimitPerMinute: e.RUN_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    domains: domainsConfigFrom((name) =>
+      name === 'DOMAIN_A_RECORDS' ? e.DOMAIN_A_RECORDS.join(',') : name === 'NODE_ENV' ? e.NODE_ENV : name === 'DNS_TIMEOUT_MS' ? String(e.DNS_TIMEOUT_MS) : (e as Record<string, unknown>)[name] as string | undefined,
+    ),
+    domainRecheckIntervalMs: e.DOMAIN_RECHECK_INTERVAL_MS,
   });
 }

@@ -18,6 +18,9 @@ import { Mailbox } from './mail/mailbox.js';
 import { createMailboxApi } from './mail/mailbox-api.js';
 import type { Mailer } from './mail/mailer.js';
 import { createSmtpMailer } from './mail/smtp.js';
+import { startDomainJobs } from './domains/domain-jobs.js';
+import { createTimerJobs } from './domains/recurring-jobs.js';
+import { createVerifiedDomains } from './domains/verified-domains.js';
 
 export interface BackendOptions {
   /** Use this database instead of opening one from the config (tests: in-memory PGlite). It is closed on stop. */
@@ -131,7 +134,10 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   }
 
   const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`);
-  const deps: BackendDeps = { config, db, jwt, mailer, logger };
+  const verifiedDomains = createVerifiedDomains(db);
+  const deps: BackendDeps = { config, db, jwt, mailer, logger, verifiedDomains };
+  // Recurring work (issue 18). SEAM: swap createTimerJobs for the job queue of issue 12.
+  const jobs = createTimerJobs(logger);
   let selfUrl = config.apiExternalUrl;
   const app = createApp(deps, {
     ...(options.functions ? { functions: options.functions } : {}),
@@ -168,11 +174,13 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
           throw error;
         }
       }
+      await startDomainJobs({ jobs, verifiedDomains, config, serviceRoleKey: jwt.serviceRoleKey, selfUrl: url, logger });
       logger.info({ url, mailboxUrl, database: db.kind }, 'backend listening');
       return { url, mailboxUrl };
     },
     stop() {
       stopping ??= (async () => {
+        await jobs.stop();
         if (apiServer) await closeServer(apiServer, graceMs);
         if (mailServer) await closeServer(mailServer, 1000);
         mailer.close?.();

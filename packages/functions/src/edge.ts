@@ -2,6 +2,7 @@
 // verified the JWT (verify_jwt = true): here we only read the caller from it.
 import type { ModelCatalogue } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { domainsConfigFrom } from './domains/config.ts';
 import { errorResponse } from './http.ts';
 import type { FunctionCaller, FunctionEnv, FunctionHandler, FunctionLogger } from './types.ts';
 
@@ -97,6 +98,8 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
       .filter((entry) => entry !== ''),
     intercomSecret: read('INTERCOM_SECRET') || undefined,
     runRateLimitPerMinute: positiveInteger(read('RUN_RATE_LIMIT_PER_MINUTE')) ?? 30,
+    // Hosted functions are production unless NODE_ENV says otherwise (no *.localhost shortcut there).
+    domains: domainsConfigFrom((name) => read(name) ?? (name === 'NODE_ENV' ? 'production' : undefined)),
   };
 }
 

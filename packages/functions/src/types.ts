@@ -2,6 +2,7 @@
 // point) and the handlers: web-standard Request in, Response out.
 import type { ModelCatalogue } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DomainsConfig } from './domains/config.ts';
 
 /** The verified caller of a function; null for the anon key. */
 export interface FunctionCaller {
@@ -20,6 +21,8 @@ export interface FunctionEnv {
   intercomSecret: string | undefined;
   /** run-app requests per visitor per minute (RUN_RATE_LIMIT_PER_MINUTE); an app gets ten times as many. */
   runRateLimitPerMinute: number;
+  /** Custom domains (issue 18): platform hosts, the DNS target and resolver; unset → development defaults. */
+  domains?: DomainsConfig;
 }
 
 /** Structured logging; pino's Logger and the console-based Edge logger both fit. */

@@ -434,6 +434,12 @@ export type Database = {
       }
       CustomDomain: {
         Row: {
+          check_attempts: number
+          failure_reason: string | null
+          next_check_at: string | null
+          pending_since: string
+          suspended: boolean
+          verified_at: string | null
           app_id: string | null
           bundle_id: string | null
           checked_at: string | null
@@ -448,6 +454,12 @@ export type Database = {
           verification_token: string
         }
         Insert: {
+          check_attempts?: number
+          failure_reason?: string | null
+          next_check_at?: string | null
+          pending_since?: string
+          suspended?: boolean
+          verified_at?: string | null
           app_id?: string | null
           bundle_id?: string | null
           checked_at?: string | null
@@ -462,6 +474,12 @@ export type Database = {
           verification_token?: string
         }
         Update: {
+          check_attempts?: number
+          failure_reason?: string | null
+          next_check_at?: string | null
+          pending_since?: string
+          suspended?: boolean
+          verified_at?: string | null
           app_id?: string | null
           bundle_id?: string | null
           checked_at?: string | null

@@ -26,7 +26,7 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
     ...deps,
     settings,
     limits: createRateLimits(deps.config, settings),
-    redirects: createRedirectPolicy(deps.config),
+    redirects: createRedirectPolicy(deps.config, deps.verifiedDomains),
     authBaseUrl: `${deps.config.apiExternalUrl}/auth/v1`,
   };
   const app = new Hono<AppEnv>();

@@ -5,9 +5,15 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { nodeWebSocket } from '../http/ws-transport.js';
 import { resolveCaller } from '../http/caller.js';
+import type { CallerResult } from '../http/caller.js';
 import type { AppEnv, BackendDeps } from '../http/types.js';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/**
+ * Functions deployed with verify_jwt = false (supabase/config.toml): callers without any key may
+ * call them. domain-allowed is asked by Caddy's on-demand TLS, which cannot send a key (issue 18).
+ */
+export const FUNCTIONS_WITHOUT_JWT: ReadonlySet<string> = new Set(['domain-allowed']);
 
 export interface FunctionsHostOptions {
   registry: FunctionRegistry;
@@ -34,6 +40,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     accessAllowList: deps.config.accessAllowList,
     intercomSecret: deps.config.intercomSecret,
     runRateLimitPerMinute: deps.config.runRateLimitPerMinute,
+    domains: deps.config.domains,
   });
   // Built once per server, on first use: a bad AI configuration then fails the AI functions with a
   // clear 500 in the log rather than every function.
@@ -56,10 +63,14 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     const handler = Object.hasOwn(options.registry, name) ? options.registry[name] : undefined;
     if (!handler) return c.json({ code: 'not_found', message: `Function ${name} not found` }, 404);
 
-    const resolved = await resolveCaller(deps.jwt, {
-      authorization: c.req.header('authorization'),
-      apikey: c.req.header('apikey'),
-    });
+    const keyless =
+      FUNCTIONS_WITHOUT_JWT.has(name) && c.req.header('authorization') === undefined && c.req.header('apikey') === undefined;
+    const resolved = keyless
+      ? ({ ok: true, caller: { role: 'anon', claims: {}, userId: undefined } } satisfies CallerResult)
+      : await resolveCaller(deps.jwt, {
+          authorization: c.req.header('authorization'),
+          apikey: c.req.header('apikey'),
+        });
     if (!resolved.ok) {
       const message =
         resolved.reason === 'missing'

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
+import type { VerifiedDomains } from '../domains/verified-domains.js';
 import type { BackendConfig } from '../env.js';
 import type { JwtService } from '../jwt.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -11,6 +12,8 @@ export interface BackendDeps {
   jwt: JwtService;
   mailer: Mailer;
   logger: Logger;
+  /** Verified custom domains in memory (issue 18), for the redirect allow-list. */
+  verifiedDomains?: VerifiedDomains;
 }
 
 /** Hono environment shared by every route module. */
