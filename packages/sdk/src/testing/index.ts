@@ -10,6 +10,8 @@ export type {
 } from './fake-client';
 export type { FakeAppsData, FakeDescription, FakeRun } from './fake-apps';
 export type { FakeDatabasesData } from './fake-databases';
+export { makeOwnedDomain } from './fake-domains';
+export type { FakeDomain, FakeDomainsData } from './fake-domains';
 export {
   makeApp,
   makeCustomDomain,
