@@ -64,6 +64,8 @@ export function createCustomDomainsApi(supabase: SupabaseClient<Database>): Cust
         .from('CustomDomain')
         .select('app_id, is_app, is_landing_page, bundle_id, is_bundle')
         .eq('value', value)
+        // Only a verified domain serves: its owner (who may read their pending ones) is no exception.
+        .eq('status', 'verified')
         .maybeSingle();
       if (error) throw fromPostgrest(error, status);
       return data;

@@ -25,6 +25,8 @@ describe('client.customDomains', () => {
 
     const pending = await domains.add('www.sdk-example.org', { kind: 'landing_page', app_id: appId });
     expect(pending.status).toBe('pending');
+    // Its owner may read the pending row, yet the host check does not serve it, to them either.
+    expect(await domains.lookup('www.sdk-example.org')).toBeNull();
     expect(pending.records.map((record) => record.type)).toEqual(['TXT', 'CNAME']);
     expect((await domains.listMine({ appId })).map((domain) => domain.host)).toEqual(['quiz-sdk.localhost', 'www.sdk-example.org']);
 
