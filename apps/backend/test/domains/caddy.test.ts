@@ -16,7 +16,8 @@ import { callFunction, signedIn } from '../functions-ai/helpers.js';
 import { startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
 
-const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
+/** Debian's caddy (scripts/bootstrap.mjs installs it for the tests). */
+const CADDY = '/usr/bin/caddy';
 const CADDYFILE = resolve(import.meta.dirname, '../../../../deploy/Caddyfile');
 const MARKER = 'Appforge web app (Caddy test)';
 
@@ -102,7 +103,7 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
     const backendPort = new URL(backend.url).port;
     caddy = spawn(CADDY, ['run', '--config', CADDYFILE, '--adapter', 'caddyfile'], {
       env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        PATH: '/usr/bin:/bin',
         HOME: dir,
         XDG_DATA_HOME: join(dir, 'data'),
         XDG_CONFIG_HOME: join(dir, 'config'),
