@@ -61,6 +61,7 @@ async function aptInstall(packages, why) {
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+export const caddyPath = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 
 /** Chromium for the end-to-end tests, PostgreSQL 15 for the backend's real-server tests. */
 export async function ensureTestSystemPackages() {
@@ -68,6 +69,8 @@ export async function ensureTestSystemPackages() {
   if (!existsSync(join(pgBin, 'initdb'))) {
     await aptInstall(['postgresql-15'], 'PostgreSQL 15 for the backend tests');
   }
+  // Custom domains (issue 18): the on-demand TLS test runs Debian's Caddy on loopback.
+  if (!existsSync(caddyPath)) await aptInstall(['caddy'], 'Caddy for the custom-domain TLS test');
 }
 
 export async function bootstrap({ forTests = false } = {}) {

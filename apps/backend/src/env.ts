@@ -1,6 +1,8 @@
 // The only module that reads process.env. Everything else receives a BackendConfig.
 import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY } from '@appforge/functions';
 import { z } from 'zod';
+import { domainsConfigFrom } from '@appforge/functions';
+import type { DomainsConfig } from '@appforge/functions';
 
 /**
  * The fixed, documented development secret. Anyone can read it here, so the server refuses to
@@ -73,6 +75,16 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalNonEmpty,
   STRIPE_API_URL: optionalNonEmpty.pipe(z.string().url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // ── Custom domains (issue 18) ──
+  APP_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name, optionally with :port').default('localhost'),
+  SCHOOLS_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name, optionally with :port').default('schools.localhost'),
+  DOMAIN_CNAME_TARGET: optionalNonEmpty.pipe(z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name').optional()),
+  DOMAIN_A_RECORDS: csv.pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be IP addresses, comma-separated'))),
+  DNS_RESOLVER: optionalNonEmpty.pipe(
+    z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$/i, 'must be an IP address with an optional :port').optional(),
+  ),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
+  DOMAIN_RECHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
@@ -147,6 +159,10 @@ export interface BackendConfig {
         readonly api?: { readonly host: string; readonly port: number; readonly protocol: 'http' | 'https' };
       }
     | undefined;
+  /** Custom domains: platform hosts, the DNS records owners create, the resolver verification asks. */
+  readonly domains: DomainsConfig;
+  /** How often the backend runs the recurring domain re-check (0 = never). */
+  readonly domainRecheckIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -270,6 +286,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }),
     logLevel: e.LOG_LEVEL,
     stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
+    domains: domainsConfigFrom((name) =>
+      name === 'DOMAIN_A_RECORDS' ? e.DOMAIN_A_RECORDS.join(',') : name === 'NODE_ENV' ? e.NODE_ENV : name === 'DNS_TIMEOUT_MS' ? String(e.DNS_TIMEOUT_MS) : (e as Record<string, unknown>)[name] as string | undefined,
+    ),
+    domainRecheckIntervalMs: e.DOMAIN_RECHECK_INTERVAL_MS,
   });
 }
 

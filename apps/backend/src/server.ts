@@ -24,6 +24,9 @@ import { createReadiness } from './ops/ready.js';
 import type { Mailer } from './mail/mailer.js';
 import { createSmtpMailer } from './mail/smtp.js';
 import { RealtimeServer } from './realtime/server.js';
+import { startDomainJobs } from './domains/domain-jobs.js';
+import { createTimerJobs } from './domains/recurring-jobs.js';
+import { createVerifiedDomains } from './domains/verified-domains.js';
 
 export interface BackendOptions {
   /** Use this database instead of opening one from the config (tests: in-memory PGlite). It is closed on stop. */
@@ -151,6 +154,10 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     throw error;
   }
   const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits, metrics };
+  const verifiedDomains = createVerifiedDomains(db);
+  const deps: BackendDeps = { config, db, jwt, mailer, logger, verifiedDomains };
+  // Recurring work (issue 18). SEAM: swap createTimerJobs for the job queue of issue 12.
+  const jobs = createTimerJobs(logger);
   let selfUrl = config.apiExternalUrl;
   const realtime = new RealtimeServer(db, jwt, logger);
   const app = createApp(deps, {
@@ -196,12 +203,14 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
           throw error;
         }
       }
+      await startDomainJobs({ jobs, verifiedDomains, config, serviceRoleKey: jwt.serviceRoleKey, selfUrl: url, logger });
       logger.info({ url, mailboxUrl, database: db.kind }, 'backend listening');
       return { url, mailboxUrl };
     },
     stop() {
       stopping ??= (async () => {
         await realtime.stop();
+        await jobs.stop();
         if (apiServer) await closeServer(apiServer, graceMs);
         if (mailServer) await closeServer(mailServer, 1000);
         mailer.close?.();

@@ -2,6 +2,7 @@
 // verified the JWT (verify_jwt = true): here we only read the caller from it.
 import type { ModelCatalogue } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { domainsConfigFrom } from './domains/config.ts';
 import { errorResponse } from './http.ts';
 import type { Limits } from './limits.ts';
 import { DEFAULT_OUTBOUND_POLICY } from './outbound-policy.ts';
@@ -110,6 +111,8 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
     intercomSecret: read('INTERCOM_SECRET') || undefined,
     runRateLimitPerMinute: positiveInteger(read('RUN_RATE_LIMIT_PER_MINUTE')) ?? 30,
     ...edgeApisEnv(read),
+    // Hosted functions are production unless NODE_ENV says otherwise (no *.localhost shortcut there).
+    domains: domainsConfigFrom((name) => read(name) ?? (name === 'NODE_ENV' ? 'production' : undefined)),
   };
 }
 

@@ -15,6 +15,9 @@ import { billingFunction } from './billing/billing.ts';
 import { checkoutFunction } from './billing/checkout.ts';
 import { stripeWebhookFunction } from './billing/stripe-webhook.ts';
 import { testCheckoutFunction } from './billing/test-checkout.ts';
+// Custom domains (issue 18).
+import { domainAllowed } from './domains/domain-allowed.ts';
+import { manageDomain } from './domains/manage-domain.ts';
 
 export { accessStatus, allowListKeys, intercomHmac } from './access.ts';
 export type { UserStatus } from './access.ts';
@@ -37,6 +40,15 @@ export { callerFromAuthorization, createEdgeHandler, EDGE_CORS_HEADERS, edgeEnv 
 export { edgeModels } from './edge-models.ts';
 export { generateAppVersion } from './generate-app-version.ts';
 export type { EdgeOptions } from './edge.ts';
+// Custom domains (issue 18): the handlers, the recurring re-check and the settings.
+export { domainAllowed } from './domains/domain-allowed.ts';
+export { manageDomain, recordsFor } from './domains/manage-domain.ts';
+export type { DnsRecordToCreate, DomainTarget, DomainView } from './domains/manage-domain.ts';
+export { recheckDomains } from './domains/lifecycle.ts';
+export type { RecheckSummary } from './domains/lifecycle.ts';
+export { DEVELOPMENT_DOMAINS, domainsConfigFrom } from './domains/config.ts';
+export type { DomainsConfig } from './domains/config.ts';
+export { parseCustomHost } from './domains/host.ts';
 // The model catalogue a host puts into FunctionContext.models (so a host needs only this package).
 export { createModelCatalogue } from '@appforge/models';
 export type { ModelCatalogue, ModelCatalogueConfig } from '@appforge/models';
@@ -83,8 +95,10 @@ export const functions: FunctionRegistry = Object.freeze({
   'create-app-from-description': createAppFromDescription,
   'delete-account': deleteAccount,
   'deploy-app': deployApp,
+  'domain-allowed': domainAllowed,
   'generate-app-version': generateAppVersion,
   'get-user-school-info': getUserSchoolInfo,
+  'manage-domain': manageDomain,
   'run-app': runAppFunction,
   // API keys and the public API (issue #16).
   api: apiFunction,

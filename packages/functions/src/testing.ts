@@ -2,3 +2,6 @@
 // server, re-exported so a host needs no direct dependency on @appforge/models.
 export { startFakeOpenAIServer } from '@appforge/models/testing';
 export type { FakeOpenAIServer, FakeResponse, RecordedRequest } from '@appforge/models/testing';
+// A scripted authoritative DNS server on loopback, for tests of custom-domain verification.
+export { startFakeDnsServer } from './domains/fake-dns-server.ts';
+export type { FakeDnsServer, ScriptedName } from './domains/fake-dns-server.ts';

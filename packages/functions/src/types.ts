@@ -4,6 +4,7 @@ import type { ModelCatalogue } from '@appforge/models';
 import type { ApiCallEnv } from './api-call.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Limits } from './limits.ts';
+import type { DomainsConfig } from './domains/config.ts';
 
 /** The verified caller of a function; null for the anon key. */
 export interface FunctionCaller {
@@ -51,6 +52,8 @@ export interface FunctionMail {
 
 export interface FunctionMailer {
   send(mail: FunctionMail): Promise<unknown>;
+  /** Custom domains (issue 18): platform hosts, the DNS target and resolver; unset → development defaults. */
+  domains?: DomainsConfig;
 }
 
 /** Structured logging; pino's Logger and the console-based Edge logger both fit. */

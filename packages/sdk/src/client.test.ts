@@ -43,6 +43,7 @@ describe('createAppforgeClient', () => {
     const url = new URL(seen[0]?.url ?? '');
     expect(url.pathname).toBe('/rest/v1/CustomDomain');
     expect(url.searchParams.get('value')).toBe('eq.shop.example.org');
+    expect(url.searchParams.get('status')).toBe('eq.verified');
     expect(url.searchParams.get('select')).toBe('app_id,is_app,is_landing_page,bundle_id,is_bundle');
     expect(seen[0]?.headers.get('apikey')).toBe('anon-key');
   });

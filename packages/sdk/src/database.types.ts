@@ -846,6 +846,12 @@ export type Database = {
       }
       CustomDomain: {
         Row: {
+          check_attempts: number
+          failure_reason: string | null
+          next_check_at: string | null
+          pending_since: string
+          suspended: boolean
+          verified_at: string | null
           app_id: string | null
           bundle_id: string | null
           checked_at: string | null
@@ -860,6 +866,12 @@ export type Database = {
           verification_token: string
         }
         Insert: {
+          check_attempts?: number
+          failure_reason?: string | null
+          next_check_at?: string | null
+          pending_since?: string
+          suspended?: boolean
+          verified_at?: string | null
           app_id?: string | null
           bundle_id?: string | null
           checked_at?: string | null
@@ -874,6 +886,12 @@ export type Database = {
           verification_token?: string
         }
         Update: {
+          check_attempts?: number
+          failure_reason?: string | null
+          next_check_at?: string | null
+          pending_since?: string
+          suspended?: boolean
+          verified_at?: string | null
           app_id?: string | null
           bundle_id?: string | null
           checked_at?: string | null

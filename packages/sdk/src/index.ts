@@ -1,7 +1,8 @@
 export { createAppforgeClient } from './client';
 export { AppforgeError, isAppforgeError, toAppforgeError } from './errors';
 export type { AppforgeErrorInit } from './errors';
-export { normaliseHost } from './custom-domains';
+export { customDomainSchema, normaliseHost } from './custom-domains';
+export type { CustomDomain, DomainScope, DomainTargetRef } from './custom-domains';
 export {
   DEFAULT_CONFIG,
   DEFAULT_DESIGN,

@@ -1,6 +1,7 @@
 // The SDK's public types: what the client is made of and what its calls return.
 import type { ExternalApisApi } from './external-apis';
 import type { ApiKeysApi } from './api-keys';
+import type { CustomDomain, DomainScope, DomainTargetRef } from './custom-domains';
 import type {
   AuthChangeEvent,
   Factor,
@@ -280,6 +281,14 @@ export interface BundlesApi {
 
 export interface CustomDomainsApi {
   lookup(host: string): Promise<CustomDomainTarget | null>;
+  /** The signed-in owner's domains of one app or bundle (issue 18). */
+  listMine(scope: DomainScope): Promise<CustomDomain[]>;
+  /** Adds a host (checked at once); `invalid_host`, `domain_taken`, `target_not_found` otherwise. */
+  add(host: string, target: DomainTargetRef): Promise<CustomDomain>;
+  switchTarget(host: string, target: DomainTargetRef): Promise<CustomDomain>;
+  /** Checks the DNS records now ("Check now"). */
+  check(host: string): Promise<CustomDomain>;
+  remove(host: string): Promise<void>;
 }
 
 export interface FunctionsApi {

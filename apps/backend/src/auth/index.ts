@@ -27,6 +27,8 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
     settings,
     limits: createRateLimits(deps.config, settings, deps.sharedLimits),
     redirects: createRedirectPolicy(deps.config),
+    limits: createRateLimits(deps.config, settings),
+    redirects: createRedirectPolicy(deps.config, deps.verifiedDomains),
     authBaseUrl: `${deps.config.apiExternalUrl}/auth/v1`,
   };
   const app = new Hono<AppEnv>();

@@ -42,3 +42,24 @@ describe('redirect_to policy', () => {
     expect(production.resolve('http://localhost:3000/cb')).toBe('https://app.example.com');
   });
 });
+
+describe('redirect_to policy and custom domains (issue 18)', () => {
+  const verified = new Set(['quiz.example.org']);
+  const production = createRedirectPolicy(
+    { siteUrl: 'https://app.example.com', additionalRedirectUrls: [], mode: 'production' },
+    { has: (host) => verified.has(host) },
+  );
+
+  it('accepts a verified custom domain over https, and nothing else', () => {
+    expect(production.resolve('https://quiz.example.org/deployed-app/1')).toBe('https://quiz.example.org/deployed-app/1');
+    expect(production.resolve('http://quiz.example.org/')).toBe('https://app.example.com');
+    expect(production.resolve('https://quiz.example.org:8443/')).toBe('https://app.example.com');
+    expect(production.resolve('https://pending.example.org/')).toBe('https://app.example.com');
+    expect(production.resolve('https://x.quiz.example.org/')).toBe('https://app.example.com');
+  });
+
+  it('stops accepting a domain as soon as it is no longer verified', () => {
+    verified.delete('quiz.example.org');
+    expect(production.resolve('https://quiz.example.org/')).toBe('https://app.example.com');
+  });
+});

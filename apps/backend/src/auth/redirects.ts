@@ -23,10 +23,15 @@ const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.
 /**
  * Where e-mail links and OAuth may send the browser back to: the site URL's origin, the
  * ADDITIONAL_REDIRECT_URLS (exact URLs, path prefixes or globs with * and **) and, outside
- * production, any http://localhost:*, http://127.0.0.1:* or http://*.localhost:* origin.
+ * production, any http://localhost:*, http://127.0.0.1:* or http://*.localhost:* origin, and
+ * verified custom domains (https on the default port in production).
  * Anything else falls back to the site URL, so redirect_to cannot become an open redirect.
  */
-export function createRedirectPolicy(config: Pick<BackendConfig, 'siteUrl' | 'additionalRedirectUrls' | 'mode'>) {
+export function createRedirectPolicy(
+  config: Pick<BackendConfig, 'siteUrl' | 'additionalRedirectUrls' | 'mode'>,
+  /** Verified custom domains (issue 18): their https origins (http too outside production) are allowed. */
+  verifiedDomains?: { has(host: string): boolean },
+) {
   const site = new URL(config.siteUrl);
   const globs = config.additionalRedirectUrls.filter((entry) => entry.includes('*')).map(globToRegExp);
   const prefixes = config.additionalRedirectUrls
@@ -39,6 +44,7 @@ export function createRedirectPolicy(config: Pick<BackendConfig, 'siteUrl' | 'ad
     if (url.username !== '' || url.password !== '') return false;
     if (url.origin === site.origin) return true;
     if (config.mode !== 'production' && url.protocol === 'http:' && LOCAL_HOST.test(url.hostname)) return true;
+    if (verifiedDomains?.has(url.hostname) && (config.mode !== 'production' || (url.protocol === 'https:' && url.port === ''))) return true;
     const href = url.href;
     if (globs.some((glob) => glob.test(href) || glob.test(href.replace(/\/$/, '')))) return true;
     return prefixes.some((prefix) => url.origin === prefix.origin && url.pathname.startsWith(prefix.pathname));

@@ -10,6 +10,11 @@ import type { CallerResult } from '../http/caller.js';
 import type { AppEnv, BackendDeps } from '../http/types.js';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/**
+ * Functions deployed with verify_jwt = false (supabase/config.toml): callers without any key may
+ * call them. domain-allowed is asked by Caddy's on-demand TLS, which cannot send a key (issue 18).
+ */
+export const FUNCTIONS_WITHOUT_JWT: ReadonlySet<string> = new Set(['domain-allowed']);
 
 export interface FunctionsHostOptions {
   registry: FunctionRegistry;
@@ -45,6 +50,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
       testCheckout: deps.config.mode !== 'production' && !deps.config.stripe,
       siteUrl: deps.config.siteUrl,
     }),
+    domains: deps.config.domains,
   });
   // Built once per server, on first use: a bad AI configuration then fails the AI functions with a
   // clear 500 in the log rather than every function.
@@ -81,6 +87,10 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     const withoutJwt = FUNCTIONS_WITHOUT_JWT.includes(name) && !c.req.header('authorization') && !c.req.header('apikey');
     const resolved = withoutJwt
       ? ({ ok: true, caller: { role: 'anon', userId: undefined, claims: {} } } as const)
+    const keyless =
+      FUNCTIONS_WITHOUT_JWT.has(name) && c.req.header('authorization') === undefined && c.req.header('apikey') === undefined;
+    const resolved = keyless
+      ? ({ ok: true, caller: { role: 'anon', claims: {}, userId: undefined } } satisfies CallerResult)
       : await resolveCaller(deps.jwt, {
           authorization: c.req.header('authorization'),
           apikey: c.req.header('apikey'),

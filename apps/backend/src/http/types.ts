@@ -2,6 +2,7 @@ import type { Limits } from '@appforge/functions';
 import type { Logger } from 'pino';
 import type { BackendMetrics } from '../ops/metrics.js';
 import type { Database } from '../db/database.js';
+import type { VerifiedDomains } from '../domains/verified-domains.js';
 import type { BackendConfig } from '../env.js';
 import type { JwtService } from '../jwt.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -21,6 +22,8 @@ export interface BackendDeps {
   sharedLimits: Limits;
   /** This process's Prometheus metrics (served at /metrics). */
   metrics: BackendMetrics;
+  /** Verified custom domains in memory (issue 18), for the redirect allow-list. */
+  verifiedDomains?: VerifiedDomains;
 }
 
 /** Hono environment shared by every route module. */

@@ -28,3 +28,16 @@ window.matchMedia = (query: string) =>
   }) as MediaQueryList;
 window.HTMLMediaElement.prototype.play = () => Promise.resolve();
 window.HTMLMediaElement.prototype.pause = () => undefined;
+
+// Radix Select uses pointer capture and scrollIntoView, which jsdom lacks (as in @appforge/ui's tests).
+const elementPolyfills = {
+  hasPointerCapture: () => false,
+  setPointerCapture: () => undefined,
+  releasePointerCapture: () => undefined,
+  scrollIntoView: () => undefined,
+};
+for (const [name, implementation] of Object.entries(elementPolyfills)) {
+  if (!(name in Element.prototype)) {
+    Object.defineProperty(Element.prototype, name, { value: implementation, writable: true, configurable: true });
+  }
+}

@@ -55,11 +55,12 @@ function toCustomDomainTarget(row: unknown): CustomDomainTarget {
 export function createRestReads(options: RestReadsOptions): RestReads {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  /** GET <table>?select=…&<column>=eq.<value>; the rows, or an AppforgeError like postgrest-js's. */
-  async function select(table: string, columns: string, column: string, value: string): Promise<unknown[]> {
+  /** GET <table>?select=…&<column>=eq.<value>(&<also>=eq.…); the rows, or an AppforgeError like postgrest-js's. */
+  async function select(table: string, columns: string, column: string, value: string, also: Record<string, string> = {}): Promise<unknown[]> {
     const url = new URL(table, options.restUrl);
     url.searchParams.set('select', columns);
     url.searchParams.set(column, `eq.${value}`);
+    for (const [name, equals] of Object.entries(also)) url.searchParams.set(name, `eq.${equals}`);
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -102,7 +103,8 @@ export function createRestReads(options: RestReadsOptions): RestReads {
         if (value === '') return null;
         // seed §7.1: select app_id, is_app, is_landing_page, bundle_id, is_bundle from CustomDomain
         // where value equals the current host name.
-        const [row] = await select('CustomDomain', 'app_id,is_app,is_landing_page,bundle_id,is_bundle', 'value', value);
+        // Only a verified domain serves: its owner (who may read their pending ones) is no exception.
+        const [row] = await select('CustomDomain', 'app_id,is_app,is_landing_page,bundle_id,is_bundle', 'value', value, { status: 'verified' });
         return row === undefined ? null : toCustomDomainTarget(row);
       },
     },

@@ -5,6 +5,8 @@ export const appforgeKeys = {
   appName: (appId: string | undefined) => ['appforge', 'app-name', appId ?? null] as const,
   bundleName: (bundleId: string | undefined) => ['appforge', 'bundle-name', bundleId ?? null] as const,
   customDomain: (host: string) => ['appforge', 'custom-domain', host] as const,
+  /** An owner's custom domains of one app or bundle (issue 18). */
+  myDomains: (userId: string | undefined, scope: object = {}) => ['appforge', 'user', userId ?? null, 'domains', scope] as const,
   user: (userId: string | undefined) => ['appforge', 'user', userId ?? null] as const,
   me: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'me'] as const,
   schoolInfo: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'school-info'] as const,

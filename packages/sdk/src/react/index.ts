@@ -9,6 +9,12 @@ export { useAppName } from './use-app-name-query';
 export { useAssuranceLevel } from './use-assurance-level-query';
 export { useBundleName } from './use-bundle-name-query';
 export { useCustomDomain } from './use-custom-domain-query';
+// Custom domains of an app or bundle (issue 18).
+export { PENDING_DOMAINS_REFRESH_MS, useMyDomains } from './use-my-domains-query';
+export { useAddDomain } from './use-add-domain-mutation';
+export { useSwitchDomain } from './use-switch-domain-mutation';
+export { useCheckDomain } from './use-check-domain-mutation';
+export { useRemoveDomain } from './use-remove-domain-mutation';
 export { useEnsureUser } from './use-ensure-user-query';
 export { useFactors } from './use-factors-query';
 export { useIdentities } from './use-identities-query';

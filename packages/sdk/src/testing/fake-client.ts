@@ -30,6 +30,8 @@ import type { FakeApiKeysData } from './fake-api-keys';
 import { createFakeDatabases } from './fake-databases';
 import { createFakeExternalApis } from './fake-external-apis';
 import type { FakeExternalApisData } from './fake-external-apis';
+import { createFakeDomains } from './fake-domains';
+import type { FakeDomainsData } from './fake-domains';
 import type { FakeDatabasesData } from './fake-databases';
 import { createFakeSupabase } from './fake-supabase';
 
@@ -46,6 +48,10 @@ export interface FakeAppforgeData {
   bundleNames: Record<string, string>;
   /** Verified custom domains by host name. */
   customDomains: Record<string, CustomDomainTarget>;
+  /** Everyone's custom domains by stored host, with their owner (issue 18; see makeCustomDomain). */
+  domains: FakeDomainsData['domains'];
+  /** Hosts whose DNS records exist, so adding or "Check now" verifies them. */
+  dnsReadyHosts: string[];
   schoolInfo: SchoolInfo;
   factors: Factor[];
   /** Linked identities; null means "those of the session's user". */
@@ -172,6 +178,8 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     appNames: {},
     bundleNames: {},
     customDomains: {},
+    domains: {},
+    dnsReadyHosts: [],
     schoolInfo: { isTeacher: false, isStudent: false },
     factors: [],
     identities: null,
@@ -196,6 +204,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
   const appParts = createFakeApps(data);
   const databaseParts = createFakeDatabases(data);
   const externalApis = createFakeExternalApis(data);
+  const domainParts = createFakeDomains(data);
   const failures = new Map<FakeMethod, AppforgeError>(
     Object.entries(overrides.failures ?? {}) as [FakeMethod, AppforgeError][],
   );
@@ -315,6 +324,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     },
     customDomains: {
       lookup: (host) => Promise.resolve(data.customDomains[normaliseHost(host)] ?? null),
+      ...domainParts,
     },
     functions: {
       addUser: async (body) => createRow(body.referral_app_id),

@@ -13,6 +13,8 @@ export type { FakeDatabasesData } from './fake-databases';
 export type { FakeExternalApisData } from './fake-external-apis';
 export { FAKE_API_BASE_URL } from './fake-api-keys';
 export type { FakeApiKey, FakeApiKeysData } from './fake-api-keys';
+export { makeOwnedDomain } from './fake-domains';
+export type { FakeDomain, FakeDomainsData } from './fake-domains';
 export {
   makeApp,
   makeCustomDomain,

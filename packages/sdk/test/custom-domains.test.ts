@@ -1,0 +1,60 @@
+// The SDK's custom-domain calls against the real backend and manage-domain (issue 18): what the
+// domains screens rely on — errors arrive as AppforgeError with the server's code and words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppforgeError } from '../src/errors';
+import { startBackend } from './backend';
+import type { SdkTestBackend } from './backend';
+
+describe('client.customDomains', () => {
+  let backend: SdkTestBackend;
+  beforeAll(async () => {
+    backend = await startBackend();
+  });
+  afterAll(() => backend.stop());
+
+  it('adds, lists, switches, checks and removes an owner’s domain; a *.localhost host verifies at once', async () => {
+    const owner = await backend.signedInUser('domains-owner');
+    const appId = crypto.randomUUID();
+    await backend.admin.from('App').insert({ id: appId, owner_id: owner.id, name: 'Quiz' });
+    const domains = owner.client.customDomains;
+
+    const added = await domains.add('Quiz-SDK.localhost', { kind: 'app', app_id: appId });
+    expect(added).toMatchObject({ host: 'quiz-sdk.localhost', status: 'verified', target: { kind: 'app', app_id: appId } });
+    expect(added.note).toMatch(/development/);
+    expect(await backend.client().customDomains.lookup('quiz-sdk.localhost')).toMatchObject({ app_id: appId, is_app: true });
+
+    const pending = await domains.add('www.sdk-example.org', { kind: 'landing_page', app_id: appId });
+    expect(pending.status).toBe('pending');
+    // Its owner may read the pending row, yet the host check does not serve it, to them either.
+    expect(await domains.lookup('www.sdk-example.org')).toBeNull();
+    expect(pending.records.map((record) => record.type)).toEqual(['TXT', 'CNAME']);
+    expect((await domains.listMine({ appId })).map((domain) => domain.host)).toEqual(['quiz-sdk.localhost', 'www.sdk-example.org']);
+
+    const switched = await domains.switchTarget('quiz-sdk.localhost', { kind: 'landing_page', app_id: appId });
+    expect(switched.target).toEqual({ kind: 'landing_page', app_id: appId });
+    expect((await domains.check('quiz-sdk.localhost')).status).toBe('verified');
+
+    await domains.remove('quiz-sdk.localhost');
+    expect(await backend.client().customDomains.lookup('quiz-sdk.localhost')).toBeNull();
+  });
+
+  it('a bad host and a host someone else holds fail with the server’s code and message; nothing changes', async () => {
+    const owner = await backend.signedInUser('domains-a');
+    const other = await backend.signedInUser('domains-b');
+    const mine = crypto.randomUUID();
+    const theirs = crypto.randomUUID();
+    await backend.admin.from('App').insert([
+      { id: mine, owner_id: owner.id, name: 'Mine' },
+      { id: theirs, owner_id: other.id, name: 'Theirs' },
+    ]);
+    const bad = await owner.client.customDomains.add('https://shop.example.org', { kind: 'app', app_id: mine }).catch((error: unknown) => error);
+    expect(bad).toBeInstanceOf(AppforgeError);
+    expect(bad).toMatchObject({ code: 'invalid_host', status: 400 });
+    expect((bad as AppforgeError).message).toMatch(/Leave out/);
+
+    await other.client.customDomains.add('held.sdk-example.org', { kind: 'app', app_id: theirs });
+    const taken = await owner.client.customDomains.add('held.sdk-example.org', { kind: 'app', app_id: mine }).catch((error: unknown) => error);
+    expect(taken).toMatchObject({ code: 'domain_taken', status: 409 });
+    expect(await owner.client.customDomains.listMine({ appId: mine })).toEqual([]);
+  });
+});
