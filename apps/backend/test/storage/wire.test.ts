@@ -40,7 +40,7 @@ describe.each(DATABASES)('storage wire compatibility on %s', (database) => {
     expect((await site.info('photos/cat.jpg')).data).toMatchObject({ contentType: 'image/jpeg', size: JPEG_BYTES.length });
     const downloaded = await site.download('photos/cat.jpg');
     expect(downloaded.data?.type).toBe('image/jpeg');
-    expect(Buffer.from((await downloaded.data?.arrayBuffer()) ?? []).equals(JPEG_BYTES)).toBe(true);
+    expect(Buffer.from((await downloaded.data?.arrayBuffer()) ?? new ArrayBuffer(0)).equals(JPEG_BYTES)).toBe(true);
 
     expect((await site.upload('archive.bin', ZIP_BYTES)).error).toBeNull();
     expect((await site.info('archive.bin')).data?.contentType).toBe('application/octet-stream');
