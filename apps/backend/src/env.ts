@@ -61,6 +61,16 @@ const schema = z.object({
   RUN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   OFFLINE_MODEL_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Wire compatibility (#20): Supabase settings hosted projects expose.
+  REST_SCHEMAS: z
+    .string()
+    .default('public')
+    .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
+    .pipe(z.array(z.string().regex(/^[a-z_][a-z0-9_$]{0,62}$/, 'schema names must be lower-case SQL identifiers')).min(1)),
+  REST_AGGREGATES_ENABLED: z.enum(['true', 'false']).default('false'),
+  AUTH_ANONYMOUS_SIGN_INS: z.enum(['true', 'false']).default('false'),
+  // On by default: the product's account page links Google/Facebook/Apple identities.
+  AUTH_MANUAL_LINKING: z.enum(['true', 'false']).default('true'),
 });
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
@@ -113,6 +123,15 @@ export interface BackendConfig {
   /** run-app requests per visitor per minute (an app gets ten times as many). */
   readonly runRateLimitPerMinute: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  // Wire compatibility (#20).
+  /** REST_SCHEMAS: schemas the data API exposes (Accept-Profile/Content-Profile); the first is the default. */
+  readonly restSchemas: readonly string[];
+  /** REST_AGGREGATES_ENABLED: allow count()/sum()/avg()/min()/max() in select (PostgREST's db-aggregates-enabled). */
+  readonly restAggregatesEnabled: boolean;
+  /** AUTH_ANONYMOUS_SIGN_INS: allow signInAnonymously (GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED). */
+  readonly anonymousSignIns: boolean;
+  /** AUTH_MANUAL_LINKING: allow linkIdentity/unlinkIdentity (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). */
+  readonly manualLinking: boolean;
 }
 
 export class ConfigError extends Error {
@@ -206,5 +225,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ai: Object.freeze({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, offlineChunkDelayMs: e.OFFLINE_MODEL_CHUNK_DELAY_MS }),
     runRateLimitPerMinute: e.RUN_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    // Wire compatibility (#20).
+    restSchemas: Object.freeze(e.REST_SCHEMAS),
+    restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
+    anonymousSignIns: e.AUTH_ANONYMOUS_SIGN_INS === 'true',
+    manualLinking: e.AUTH_MANUAL_LINKING === 'true',
   });
 }

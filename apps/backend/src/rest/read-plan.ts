@@ -199,6 +199,8 @@ export function resolveRelationship(
     const direct = candidates.filter((rel) => rel.direct);
     if (direct.length >= 1) candidates = direct;
   }
+  const selfReference = selfReferencePick(candidates, hint);
+  if (selfReference) return selfReference;
   if (candidates.length === 0) throw notFound();
   if (candidates.length > 1) {
     const options = candidates.map((rel) => `'${name}!${rel.junction ? rel.junction.relation.name : rel.constraint}'`);
@@ -213,6 +215,23 @@ export function resolveRelationship(
   const [only] = candidates;
   if (!only) throw notFound();
   return only;
+}
+
+/**
+ * A table whose FK points at itself offers both directions of one constraint. Without a hint, or
+ * with the constraint's name, the embed is the rows pointing here (one-to-many: the children);
+ * with a hint naming the row's own FK column (`!parent_id`) it is the row pointed at (the parent).
+ */
+function selfReferencePick(candidates: readonly Relationship[], hint: string | undefined): Relationship | undefined {
+  if (candidates.length !== 2) return undefined;
+  const [a, b] = candidates;
+  if (!a || !b || a.junction || b.junction || a.constraint !== b.constraint) return undefined;
+  if (a.source !== a.target || b.source !== b.target) return undefined;
+  const parent = a.cardinality === 'many-to-one' ? a : b.cardinality === 'many-to-one' ? b : undefined;
+  const children = a.cardinality === 'one-to-many' ? a : b.cardinality === 'one-to-many' ? b : undefined;
+  if (!parent || !children) return undefined;
+  const columnHint = hint !== undefined && hint !== parent.constraint && parent.sourceColumns.includes(hint);
+  return columnHint ? parent : children;
 }
 
 function isToOne(rel: Relationship): boolean {
@@ -406,6 +425,7 @@ export function buildNode(
     offset: ctx.parts.offset.get(key),
   };
   const embeds = new Map<string, EmbedInfo>();
+  const embeddedKeys = new Set<string>();
   const isCountOnly =
     path.length > 0 &&
     items.length === 1 &&
@@ -436,6 +456,12 @@ export function buildNode(
       }
       case 'embed': {
         const info = buildEmbed(ctx, source, alias, item, path);
+        if (embeddedKeys.has(info.key) && !item.spread) {
+          // PostgREST names each embed's join `<parent>_<embed>_<depth>`; Postgres refuses the clash.
+          const joinName = `${source.relation?.name ?? source.label}_${info.key}_${path.length + 1}`;
+          throw new RestError(400, '42712', `table name "${joinName}" specified more than once`, null, null);
+        }
+        embeddedKeys.add(info.key);
         embeds.set(info.key, info);
         if (item.name !== info.key && !embeds.has(item.name)) embeds.set(item.name, info);
         node.joins.push(info.lateral === '' ? '' : lateralSql(info));
