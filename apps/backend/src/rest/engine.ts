@@ -41,6 +41,8 @@ export interface EngineOptions {
   schemas: readonly string[];
   maxRows: number;
   statementTimeoutMs: number;
+  /** REST_AGGREGATES_ENABLED (the authenticator's pgrst.db_aggregates_enabled also enables them). */
+  aggregatesEnabled?: boolean;
   getCache: () => Promise<SchemaCache>;
   /**
    * Re-reads the catalogue when a request names something unknown (a table created since the
@@ -594,7 +596,7 @@ export function createEngine(options: EngineOptions) {
     }
     const keys = Object.keys(args);
     const { fn, singleUnnamed } = resolveFunction(candidates, { schema, name, keys, isPost: !readMethod, payload }, schemaFunctions);
-    const ctx = newContext(cache, parts, schema);
+    const ctx = newContext(cache, parts, schema, undefined, options.aggregatesEnabled);
     const p = ctx.params;
     let call: string;
     if (singleUnnamed) {
@@ -726,7 +728,7 @@ export function createEngine(options: EngineOptions) {
         return { status: 200, headers: { Allow: 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE' }, body: null };
       }
       const parts = parseQuery(request.search);
-      const ctx = newContext(cache, parts, schema);
+      const ctx = newContext(cache, parts, schema, undefined, options.aggregatesEnabled);
       if (readMethod) return await read(request, caller, schema, relationSource(relation), parts, ctx, true, false);
       if (method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT') {
         return await write(request, caller, schema, relation, parts, ctx);

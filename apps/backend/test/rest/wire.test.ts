@@ -99,4 +99,88 @@ describe.each(DATABASES)('PostgREST wire rules on %s', (database) => {
       message: 'table name "letters_people_1" specified more than once',
     });
   });
+
+  it('refuses aggregates until the operator enables them, then counts, sums and groups as PostgREST', async () => {
+    const off = await b.rest('/letters?select=count()');
+    expect(off.status).toBe(400);
+    expect(await json(off)).toEqual({ code: 'PGRST123', details: null, hint: null, message: 'Use of aggregate functions is not allowed' });
+    // PostgREST's switch: a setting of the authenticator role, picked up on 'reload config'.
+    await b.db.exec(
+      `do $$ begin execute format('alter role authenticator in database %I set pgrst.db_aggregates_enabled = %L', current_database(), 'true'); end $$`,
+    );
+    await b.db.exec(`notify pgrst, 'reload config'`);
+    const deadline = Date.now() + 10_000;
+    while ((await b.rest('/letters?select=count()')).status !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const sb = b.client();
+    expect((await sb.from('letters').select('count()')).data).toEqual([{ count: 3 }]);
+    expect((await sb.from('letters').select('total:count(), grams.sum(), grams.avg()::int, heaviest:grams.max(), grams::int.min()')).data).toEqual([
+      { total: 3, sum: 40, avg: 13, heaviest: 20, min: 5 },
+    ]);
+    expect((await sb.from('letters').select('sender_id, count()').order('sender_id')).data).toEqual([
+      { sender_id: 1, count: 2 },
+      { sender_id: 2, count: 1 },
+    ]);
+    const bySender = await sb.from('letters').select('grams.sum(), ...people!letters_sender_fkey(sender:name)');
+    expect(bySender.error).toBeNull();
+    expect([...(bySender.data ?? [])].sort((x, y) => String(x.sender).localeCompare(String(y.sender)))).toEqual([
+      { sum: 35, sender: 'Ada' },
+      { sum: 5, sender: 'Bob' },
+    ]);
+    expect((await sb.from('people').select('name, letters!sender_id(count())').order('id')).data).toEqual([
+      { name: 'Ada', letters: [{ count: 2 }] },
+      { name: 'Bob', letters: [{ count: 1 }] },
+    ]);
+    expect((await sb.from('letters').select('sender_id, count()').eq('receiver_id', 2)).data).toEqual([{ sender_id: 1, count: 2 }]);
+  });
+
+  it('answers hostile aggregate selects with PostgREST or Postgres errors, changing nothing', async () => {
+    const before = await b.countRows('letters');
+    const alias = 'x from pg_roles; drop table public.letters; --';
+    const injectedAlias = await b.rest(`/letters?select=${encodeURIComponent(`"${alias}":count()`)}`);
+    expect(injectedAlias.status).toBe(200);
+    expect(await json(injectedAlias)).toEqual([{ [alias]: 3 }]);
+    // As in PostgREST, `count(1)` reads as an embed of a resource named count.
+    const refusals: [string, string][] = [
+      ['grams.stddev()', 'PGRST100'],
+      ['count(1)', 'PGRST200'],
+      ['grams.sum().avg()', 'PGRST100'],
+      ['grams.sum(', 'PGRST100'],
+      ['count()x', 'PGRST100'],
+      ['grams.sum()::int;drop table letters', 'PGRST100'],
+      ['.sum()', 'PGRST100'],
+    ];
+    for (const [select, code] of refusals) {
+      const response = await b.rest(`/letters?select=${encodeURIComponent(select)}`);
+      expect(response.status, select).toBe(400);
+      expect(await json(response), select).toMatchObject({ code });
+    }
+    const unknown = await b.rest('/letters?select=weight.sum()');
+    expect(unknown.status).toBe(400);
+    expect(await json(unknown)).toMatchObject({ code: '42703' });
+    const textSum = await b.rest('/letters?select=body.sum()');
+    expect(textSum.status).toBeGreaterThanOrEqual(400);
+    expect(await json(textSum)).toMatchObject({ code: '42883' });
+    const longAlias = await b.rest(`/letters?select=${'a'.repeat(64)}:count()`);
+    expect(longAlias.status).toBe(400);
+    await longAlias.arrayBuffer();
+    expect(await b.countRows('letters')).toBe(before);
+  });
+});
+
+describe.each(DATABASES)('REST_AGGREGATES_ENABLED on %s', (database) => {
+  let b: RestBackend;
+  beforeAll(async () => {
+    b = await startRestBackend(database, { REST_AGGREGATES_ENABLED: 'true' });
+  });
+  afterAll(async () => {
+    await b.stop();
+  });
+
+  it('enables aggregates without touching the database', async () => {
+    const { data, error } = await b.client().from('books').select('count()');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ count: await b.countRows('books') }]);
+  });
 });
