@@ -1,6 +1,7 @@
 // PostgREST query-string grammar (supabase-wire §2.2–2.4) parsed into plain data. Nothing here
 // touches SQL: names are checked against the schema cache and values become parameters later.
-import { RestError, parseError } from './errors.js';
+import type { RestError} from './errors.js';
+import { parseError } from './errors.js';
 
 export type JsonArrow = '->' | '->>';
 export interface JsonStep {
