@@ -102,7 +102,7 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
   });
 
   app.route('/auth/v1', createAuthApi(deps));
-  app.route('/rest/v1', createRestApi(deps));
+  app.route('/rest/v1', createRestApi(deps, { schemas: deps.config.restSchemas }));
   app.route('/storage/v1', createStorageApi(deps, { fileSizeLimit: deps.config.storageFileSizeLimit }));
   app.route(
     '/functions/v1',

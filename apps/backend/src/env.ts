@@ -85,6 +85,16 @@ const schema = z.object({
   ),
   DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
   DOMAIN_RECHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  // Wire compatibility (#20): Supabase settings hosted projects expose.
+  REST_SCHEMAS: z
+    .string()
+    .default('public')
+    .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
+    .pipe(z.array(z.string().regex(/^[a-z_][a-z0-9_$]{0,62}$/, 'schema names must be lower-case SQL identifiers')).min(1)),
+  REST_AGGREGATES_ENABLED: z.enum(['true', 'false']).default('false'),
+  AUTH_ANONYMOUS_SIGN_INS: z.enum(['true', 'false']).default('false'),
+  // On by default: the product's account page links Google/Facebook/Apple identities.
+  AUTH_MANUAL_LINKING: z.enum(['true', 'false']).default('true'),
 });
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
@@ -163,6 +173,15 @@ export interface BackendConfig {
   readonly domains: DomainsConfig;
   /** How often the backend runs the recurring domain re-check (0 = never). */
   readonly domainRecheckIntervalMs: number;
+  // Wire compatibility (#20).
+  /** REST_SCHEMAS: schemas the data API exposes (Accept-Profile/Content-Profile); the first is the default. */
+  readonly restSchemas: readonly string[];
+  /** REST_AGGREGATES_ENABLED: allow count()/sum()/avg()/min()/max() in select (PostgREST's db-aggregates-enabled). */
+  readonly restAggregatesEnabled: boolean;
+  /** AUTH_ANONYMOUS_SIGN_INS: allow signInAnonymously (GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED). */
+  readonly anonymousSignIns: boolean;
+  /** AUTH_MANUAL_LINKING: allow linkIdentity/unlinkIdentity (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). */
+  readonly manualLinking: boolean;
 }
 
 export class ConfigError extends Error {
@@ -290,6 +309,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       name === 'DOMAIN_A_RECORDS' ? e.DOMAIN_A_RECORDS.join(',') : name === 'NODE_ENV' ? e.NODE_ENV : name === 'DNS_TIMEOUT_MS' ? String(e.DNS_TIMEOUT_MS) : (e as Record<string, unknown>)[name] as string | undefined,
     ),
     domainRecheckIntervalMs: e.DOMAIN_RECHECK_INTERVAL_MS,
+    // Wire compatibility (#20).
+    restSchemas: Object.freeze(e.REST_SCHEMAS),
+    restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
+    anonymousSignIns: e.AUTH_ANONYMOUS_SIGN_INS === 'true',
+    manualLinking: e.AUTH_MANUAL_LINKING === 'true',
   });
 }
 

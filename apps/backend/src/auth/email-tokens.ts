@@ -9,9 +9,17 @@ import { errors } from './errors.js';
 import type { AuthMailKind } from './mail-templates.js';
 import { buildAuthMail } from './mail-templates.js';
 import * as repo from './repository.js';
+import { syncProviders } from './users.js';
 import type { OneTimeTokenRow, OneTimeTokenType, UserRow } from './repository.js';
 
-export type EmailPurpose = 'confirmation' | 'magiclink' | 'recovery' | 'email_change' | 'invite';
+export type EmailPurpose =
+  | 'confirmation'
+  | 'magiclink'
+  | 'recovery'
+  | 'email_change'
+  | 'email_change_current'
+  | 'invite'
+  | 'reauthentication';
 
 const PURPOSES: Record<
   EmailPurpose,
@@ -22,6 +30,10 @@ const PURPOSES: Record<
   recovery: { tokenType: 'recovery_token', linkType: 'recovery', authMethod: 'recovery' },
   email_change: { tokenType: 'email_change_token_new', linkType: 'email_change', authMethod: 'email_change' },
   invite: { tokenType: 'confirmation_token', linkType: 'invite', authMethod: 'invite' },
+  // Sent to the current address to confirm a change away from it (generateLink email_change_current).
+  email_change_current: { tokenType: 'email_change_token_current', linkType: 'email_change', authMethod: 'email_change' },
+  // GET /reauthenticate: a nonce for updateUser({ password, nonce }).
+  reauthentication: { tokenType: 'reauthentication_token', linkType: 'reauthentication', authMethod: 'reauthentication' },
 };
 
 export interface SendOptions {
@@ -101,7 +113,8 @@ export async function sendEmailToken(ctx: AuthContext, q: Queryable, user: UserR
     buildAuthMail(options.mail, {
       to: options.address,
       code: issued.otp,
-      link: issued.link,
+      // A reauthentication nonce is typed into the app, never opened as a link.
+      link: options.purpose === 'reauthentication' ? options.redirectTo : issued.link,
       expiresInMinutes: Math.round(ctx.settings.otpExpirySeconds / 60),
     }),
   );
@@ -191,18 +204,52 @@ async function lookup(
   return alive(match) ? { ok: true, token: match } : { ok: false, link: false };
 }
 
+/**
+ * Makes a confirmed address the user's e-mail: the `email` identity follows (and is created for an
+ * anonymous user, who stops being anonymous, as GoTrue upgrades one).
+ */
+export async function applyEmailChange(tx: Queryable, user: UserRow, newEmail: string): Promise<UserRow> {
+  let updated = await repo.updateUser(tx, user.id, {
+    email: newEmail,
+    emailChange: null,
+    emailConfirmedNow: true,
+    ...(user.is_anonymous ? { isAnonymous: false } : {}),
+  });
+  const identities = await repo.identitiesOf(tx, user.id);
+  const emailIdentity = identities.find((identity) => identity.provider === 'email');
+  if (emailIdentity) {
+    await repo.updateIdentity(tx, emailIdentity.id, {
+      data: { ...emailIdentity.identity_data, email: newEmail, email_verified: true },
+    });
+  } else {
+    await repo.insertIdentity(tx, {
+      userId: user.id,
+      provider: 'email',
+      providerId: user.id,
+      data: { sub: user.id, email: newEmail, email_verified: true, phone_verified: false },
+    });
+    updated = await syncProviders(tx, updated);
+  }
+  return updated;
+}
+
+/**
+ * Checks and consumes the nonce GET /reauthenticate mailed to the user (a wrong one counts as a
+ * failed attempt); false when it is wrong, used up or expired.
+ */
+export async function consumeReauthenticationNonce(ctx: AuthContext, tx: Queryable, user: UserRow, nonce: string): Promise<boolean> {
+  if (!user.email) return false;
+  const found = await lookup(ctx, tx, { email: user.email, token: nonce }, ['reauthentication_token']);
+  if (!found.ok || found.token.user_id !== user.id) return false;
+  await repo.deleteOneTimeToken(tx, found.token.id);
+  return true;
+}
+
 async function applyToken(tx: Queryable, user: UserRow, token: OneTimeTokenRow): Promise<UserRow> {
   if (token.token_type === 'email_change_token_new' || token.token_type === 'email_change_token_current') {
     const newEmail = user.email_change;
     if (!newEmail) return user;
-    const updated = await repo.updateUser(tx, user.id, { email: newEmail, emailChange: null, emailConfirmedNow: true });
-    const identities = await repo.identitiesOf(tx, user.id);
-    const emailIdentity = identities.find((identity) => identity.provider === 'email');
-    if (emailIdentity) {
-      await repo.updateIdentity(tx, emailIdentity.id, {
-        data: { ...emailIdentity.identity_data, email: newEmail, email_verified: true },
-      });
-    }
+    const updated = await applyEmailChange(tx, user, newEmail);
     await repo.deleteOneTimeTokensOfUser(tx, user.id, ['email_change_token_new', 'email_change_token_current']);
     return updated;
   }

@@ -1,7 +1,7 @@
 // The auth mails Appforge sends: subject, plain text and HTML, with the code large and the link.
 import type { OutgoingMail } from '../mail/mailer.js';
 
-export type AuthMailKind = 'confirmation' | 'otp' | 'magic_link' | 'recovery' | 'email_change' | 'invite';
+export type AuthMailKind = 'confirmation' | 'otp' | 'magic_link' | 'recovery' | 'email_change' | 'invite' | 'reauthentication';
 
 interface Wording {
   subject: (code: string) => string;
@@ -46,6 +46,13 @@ const WORDING: Record<AuthMailKind, Wording> = {
     intro: 'Confirm that you want to use this address for your Appforge account. Enter this code:',
     button: 'Confirm my new address',
     outro: "If you didn't ask for this change, you can ignore this e-mail: nothing changes until it is confirmed.",
+  },
+  reauthentication: {
+    subject: (code) => `Your Appforge confirmation code: ${code}`,
+    heading: 'Confirm it is you',
+    intro: 'Enter this code to confirm a change to your Appforge account, such as a new password:',
+    button: 'Open Appforge',
+    outro: "If you didn't ask for this, someone may know your password: change it, and you can ignore this e-mail.",
   },
   invite: {
     subject: () => "You've been invited to Appforge",

@@ -157,14 +157,16 @@ export interface NewUser {
   userMetadata: Json;
   role?: string;
   invited?: boolean;
+  /** An anonymous sign-in: no e-mail, no identity, `is_anonymous` until an address is confirmed. */
+  anonymous?: boolean;
 }
 
 export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> {
   const result = await q.query<UserRow>(
     `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data,
-       raw_user_meta_data, role, invited_at)
+       raw_user_meta_data, role, invited_at, is_anonymous)
      values ($1, $2, case when $3::boolean then now() end, $4::jsonb, $5::jsonb, $6,
-       case when $7::boolean then now() end)
+       case when $7::boolean then now() end, $8)
      returning ${USER_COLUMNS}`,
     [
       user.email,
@@ -174,6 +176,7 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
       JSON.stringify(user.userMetadata),
       user.role ?? 'authenticated',
       user.invited === true,
+      user.anonymous === true,
     ],
   );
   const row = result.rows[0];
@@ -195,6 +198,7 @@ export interface UserPatch {
   userMetadata?: Json;
   bannedUntil?: Date | null;
   role?: string;
+  isAnonymous?: boolean;
 }
 
 /** Applies only the fields present in the patch; always bumps updated_at. */
@@ -218,6 +222,7 @@ export async function updateUser(q: Queryable, id: string, patch: UserPatch): Pr
   if (patch.userMetadata !== undefined) add('raw_user_meta_data = ?::jsonb', JSON.stringify(patch.userMetadata));
   if (patch.bannedUntil !== undefined) add('banned_until = ?', patch.bannedUntil);
   if (patch.role !== undefined) add('role = ?', patch.role);
+  if (patch.isAnonymous !== undefined) add('is_anonymous = ?', patch.isAnonymous);
   const result = await q.query<UserRow>(
     `update auth.users set ${sets.join(', ')} where id = $1 returning ${USER_COLUMNS}`,
     params,

@@ -19,7 +19,10 @@ export interface AuthSettings {
   passwordMinLength: number;
   flowStateExpirySeconds: number;
   mfaChallengeExpirySeconds: number;
+  /** AUTH_MANUAL_LINKING (default on). */
   manualLinking: boolean;
+  /** AUTH_ANONYMOUS_SIGN_INS (default off, as on hosted projects). */
+  anonymousSignIns: boolean;
   /** Sign-up / sign-in / OTP / recover / resend requests per IP per 5 minutes. */
   sendPerIpPer5Min: number;
 }
@@ -38,7 +41,8 @@ export function resolveAuthSettings(config: BackendConfig, overrides: Partial<Au
     passwordMinLength: 6,
     flowStateExpirySeconds: 300,
     mfaChallengeExpirySeconds: 300,
-    manualLinking: true,
+    manualLinking: config.manualLinking,
+    anonymousSignIns: config.anonymousSignIns,
     sendPerIpPer5Min: config.rateLimits.signInSignUpsPer5Min,
     ...overrides,
   };

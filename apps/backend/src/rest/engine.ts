@@ -11,7 +11,8 @@ import type { QueryParts } from './parser.js';
 import { parseQuery } from './parser.js';
 import type { BuildContext, NodeSql, Source } from './read-plan.js';
 import { buildNode, checkUnusedPaths, countSql, newContext, relationSource, selectSql } from './read-plan.js';
-import type { Column, PgFunction, Relation, SchemaCache } from './schema-cache.js';
+import { functionNotFound, payloadKind, resolveFunction } from './rpc-resolve.js';
+import type { Column, Relation, SchemaCache } from './schema-cache.js';
 import { ident, literal, qualified } from './sql.js';
 
 export interface RestRequest {
@@ -40,6 +41,8 @@ export interface EngineOptions {
   schemas: readonly string[];
   maxRows: number;
   statementTimeoutMs: number;
+  /** REST_AGGREGATES_ENABLED (the authenticator's pgrst.db_aggregates_enabled also enables them). */
+  aggregatesEnabled?: boolean;
   getCache: () => Promise<SchemaCache>;
   /**
    * Re-reads the catalogue when a request names something unknown (a table created since the
@@ -84,6 +87,18 @@ function contentRange(lower: number, count: number, total: number | undefined): 
 
 function singularError(count: number): RestError {
   return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`);
+}
+
+/** The max-affected limit when `handling=strict` asks for it to be enforced. */
+function strictMaxAffected(prefs: Preferences): number | undefined {
+  return prefs.maxAffected !== undefined && prefs.handling === 'strict' ? prefs.maxAffected : undefined;
+}
+
+/** 400 PGRST124 past the limit (thrown inside the transaction, so the work is rolled back). */
+function checkMaxAffected(count: number, maxAffected: number): void {
+  if (count > maxAffected) {
+    throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${count} rows`);
+  }
 }
 
 function notFoundTable(schema: string, name: string): RestError {
@@ -188,9 +203,12 @@ export function createEngine(options: EngineOptions) {
     ctx: BuildContext,
     readOnly: boolean,
     singleObject: boolean,
+    /** RPC only: `Prefer: max-affected=n, handling=strict` caps the rows the call returns. */
+    enforceMaxAffected = false,
   ): Promise<RestResponse> {
     const negotiated = negotiate(request.headers.accept);
     const prefs = parsePrefer(request.headers.prefer);
+    const maxAffected = enforceMaxAffected ? strictMaxAffected(prefs) : undefined;
     const node = buildNode(ctx, source, 't0', parts.select, []);
     checkUnusedPaths(ctx);
     if (!parts.limit.has('') && !parts.offset.has('')) {
@@ -205,10 +223,12 @@ export function createEngine(options: EngineOptions) {
     const sql = aggregateSql(node, source.from, negotiated, maxRows, prefs.count === 'exact' ? base : undefined);
     const values = ctx.params.values;
     // Read-only work with nothing after it: COMMIT can ride along with the statement.
-    const final = readOnly && (prefs.count === undefined || prefs.count === 'exact');
+    const final = readOnly && maxAffected === undefined && (prefs.count === undefined || prefs.count === 'exact');
     const result = await run(caller, request, readOnly, schema, async (tx) => {
       const main = await tx.query<QueryRow>(sql, values, { final });
       const row = main.rows[0] ?? { page_total: 0, body: '[]' };
+      // Thrown inside the transaction: whatever the function wrote is rolled back.
+      if (maxAffected !== undefined) checkMaxAffected(num(row.page_total), maxAffected);
       const total = prefs.count === 'exact' ? num(row.total) : await totalFor(tx, prefs, base, values);
       return { row, total };
     });
@@ -467,9 +487,8 @@ export function createEngine(options: EngineOptions) {
       appliedHeader(prefs, headers);
       if (row.location) headers.Location = `/${relation.name}?${row.location}`;
       if (negotiated.media === 'object' && count !== 1) throw singularError(count);
-      if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && count > prefs.maxAffected) {
-        throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${count} rows`);
-      }
+      const maxAffected = strictMaxAffected(prefs);
+      if (maxAffected !== undefined) checkMaxAffected(count, maxAffected);
       let status: number;
       if (method === 'POST') status = upsertMerge && insertedFlag && num(row.inserted) === 0 && count > 0 ? 200 : 201;
       else if (method === 'PUT') status = representation ? (insertedFlag && num(row.inserted) === 0 ? 200 : 201) : 204;
@@ -527,46 +546,6 @@ export function createEngine(options: EngineOptions) {
     return new Map([...map].filter(([key]) => key !== ''));
   }
 
-  function functionNotFound(schema: string, name: string, keys: readonly string[]): RestError {
-    const sorted = [...keys].sort();
-    return new RestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${schema}.${name}${sorted.length > 0 ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
-      `Searched for the function ${schema}.${name}${sorted.length > 0 ? ` with parameters ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    );
-  }
-
-  function pickFunction(candidates: PgFunction[], keys: readonly string[], schema: string, name: string, bodyIsObject: boolean): { fn: PgFunction; singleJson: boolean } {
-    const keySet = new Set(keys);
-    const named = candidates.filter(
-      (fn) =>
-        fn.inArgs.every((arg) => arg.name !== '' || arg.hasDefault) &&
-        keys.every((key) => fn.inArgs.some((arg) => arg.name === key)) &&
-        fn.inArgs.every((arg) => arg.hasDefault || keySet.has(arg.name)),
-    );
-    const single = candidates.filter(
-      (fn) => fn.inArgs.length === 1 && fn.inArgs[0]?.name === '' && (fn.inArgs[0].udt === 'json' || fn.inArgs[0].udt === 'jsonb'),
-    );
-    const matches = [...named.map((fn) => ({ fn, singleJson: false })), ...(bodyIsObject || keys.length === 0 ? single.map((fn) => ({ fn, singleJson: true })) : [])];
-    if (matches.length === 0) throw functionNotFound(schema, name, keys);
-    if (matches.length > 1) {
-      const exact = matches.filter((m) => !m.singleJson && m.fn.inArgs.length === keys.length);
-      const first = exact[0];
-      if (exact.length === 1 && first) return first;
-      throw new RestError(
-        300,
-        'PGRST203',
-        `Could not choose the best candidate function between: ${matches.map((m) => `${schema}.${name}(${m.fn.inArgs.map((a) => `${a.name} => ${a.type}`.trim()).join(', ')})`).join(', ')}`,
-        null,
-        'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-      );
-    }
-    const [only] = matches;
-    if (!only) throw functionNotFound(schema, name, keys);
-    return only;
-  }
-
   async function rpc(request: RestRequest, caller: RestCaller, initialCache: SchemaCache, name: string): Promise<RestResponse> {
     let cache = initialCache;
     const method = request.method;
@@ -583,48 +562,47 @@ export function createEngine(options: EngineOptions) {
         candidates = cache.functionsNamed(schema, name);
       }
     }
+    const payload = readMethod ? 'json' : payloadKind(request.headers['content-type']);
+    const schemaFunctions = [...cache.functions.values()].flatMap((fns) => fns.filter((fn) => fn.schema === schema).map((fn) => fn.name));
     if (candidates.length === 0) {
       // Report what the client asked for, as PostgREST does.
       let keys: string[] = [];
       if (readMethod) keys = [...request.search.keys()].filter((k) => !['select', 'order', 'limit', 'offset'].includes(k));
-      else {
+      else if (payload === 'json') {
         try {
           const body: unknown = JSON.parse(request.body ?? '{}');
-          if (typeof body === 'object' && body !== null && !Array.isArray(body)) keys = Object.keys(body);
+          if (isPlainObject(body)) keys = Object.keys(body);
         } catch {
           keys = [];
         }
       }
-      throw functionNotFound(schema, name, keys);
+      throw functionNotFound({ schema, name, keys, isPost: !readMethod, payload }, [], schemaFunctions);
     }
     const argNames = new Set(candidates.flatMap((fn) => fn.inArgs.map((arg) => arg.name)).filter((n) => n !== ''));
     const parts = parseQuery(request.search, readMethod ? argNames : new Set());
-    let args: Record<string, unknown>;
+    let args: Record<string, unknown> = {};
     let rawBody: string | undefined;
-    let bodyIsObject = false;
     if (readMethod) args = Object.fromEntries(parts.leftovers);
+    else if (payload !== 'json') rawBody = request.body ?? '';
     else {
       const text = request.body ?? '';
       const body: unknown = text.trim() === '' ? {} : parseBody(request);
       rawBody = text.trim() === '' ? '{}' : text;
-      if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-        args = body as Record<string, unknown>;
-        bodyIsObject = true;
-      } else args = {};
-      if (!bodyIsObject) {
-        // Arrays/scalars only fit a single unnamed json parameter.
-        const single = candidates.find((fn) => fn.inArgs.length === 1 && fn.inArgs[0]?.name === '');
-        if (!single) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+      if (isPlainObject(body)) args = body;
+      // An array or a scalar only fits a single unnamed json/jsonb parameter.
+      else if (!candidates.some((fn) => fn.inArgs.length === 1 && fn.inArgs[0]?.name === '')) {
+        throw new RestError(400, 'PGRST102', 'Empty or invalid json');
       }
     }
     const keys = Object.keys(args);
-    const { fn, singleJson } = bodyIsObject || readMethod ? pickFunction(candidates, keys, schema, name, bodyIsObject) : { fn: candidates.find((c) => c.inArgs.length === 1 && c.inArgs[0]?.name === '') as PgFunction, singleJson: true };
-    const ctx = newContext(cache, parts, schema);
+    const { fn, singleUnnamed } = resolveFunction(candidates, { schema, name, keys, isPost: !readMethod, payload }, schemaFunctions);
+    const ctx = newContext(cache, parts, schema, undefined, options.aggregatesEnabled);
     const p = ctx.params;
     let call: string;
-    if (singleJson) {
-      const udt = fn.inArgs[0]?.udt === 'jsonb' ? 'jsonb' : 'json';
-      call = `${qualified(fn.schema, fn.name)}(${p.add(rawBody ?? JSON.stringify(args))}::${udt})`;
+    if (singleUnnamed) {
+      // The body as it came, typed as the parameter (json, jsonb, text or xml; catalogue names).
+      const udt = fn.inArgs[0]?.udt ?? 'json';
+      call = `${qualified(fn.schema, fn.name)}(${p.add(rawBody ?? JSON.stringify(args))}::${ident(udt)})`;
     } else {
       const used = fn.inArgs.filter((arg) => arg.name in args);
       if (used.length === 0) call = `${qualified(fn.schema, fn.name)}()`;
@@ -661,20 +639,51 @@ export function createEngine(options: EngineOptions) {
       };
     }
     if (fn.returnShape === 'scalar') {
-      // SETOF scalar: a JSON array of values.
+      // SETOF scalar: a JSON array of values. The function runs once; a count is taken over the
+      // same materialised rows, so a volatile function never runs twice.
       const negotiated = negotiate(request.headers.accept);
       const node = buildNode(ctx, { relation: undefined, columns: [], columnMap: new Map(), from: call, label: fn.name }, 't0', [], []);
       checkUnusedPaths(ctx);
       const limit = Math.min(node.limit ?? maxRows, maxRows);
-      const sql = `select count(*) as page_total, coalesce(json_agg(pgrst_r.v), '[]')::text as body from (select ${ident('t0')} as v from ${call} as ${ident('t0')} limit ${limit}${node.offset ? ` offset ${node.offset}` : ''}) as pgrst_r`;
-      const result = await run(caller, request, readOnly, schema, (tx) => tx.query<QueryRow>(sql, p.values, { final: readOnly }));
-      const row = result.rows[0] ?? { page_total: 0, body: '[]' };
-      const count = num(row.page_total);
+      const page = `select pgrst_all.v from pgrst_all limit ${limit}${node.offset ? ` offset ${node.offset}` : ''}`;
+      const counted = prefs.count !== undefined;
+      const sql = `with pgrst_all as materialized (select ${ident('t0')} as v from ${call} as ${ident('t0')})
+        select ${counted ? '(select count(*) from pgrst_all) as total, ' : ''}count(*) as page_total,
+               coalesce(json_agg(pgrst_r.v), '[]')::text as body from (${page}) as pgrst_r`;
+      const maxAffected = strictMaxAffected(prefs);
+      const final = readOnly && maxAffected === undefined && prefs.count !== 'planned' && prefs.tx !== 'rollback';
+      const outcome = await (async () => {
+        try {
+          return await run(caller, request, readOnly, schema, async (tx) => {
+            const result = await tx.query<QueryRow>(sql, p.values, { final });
+            const row = result.rows[0] ?? { page_total: 0, body: '[]' };
+            if (maxAffected !== undefined) checkMaxAffected(num(row.page_total), maxAffected);
+            let total = counted ? num(row.total) : undefined;
+            if (prefs.count === 'planned' || (prefs.count === 'estimated' && (total ?? 0) > maxRows)) {
+              const planned = await countEstimate(tx, `select * from ${call} as ${ident('t0')}`, p.values);
+              total = prefs.count === 'planned' ? planned : Math.max(total ?? 0, planned);
+            }
+            if (prefs.tx === 'rollback') throw new Rollback({ status: 0, headers: {}, body: JSON.stringify({ row, total }) });
+            return { row, total };
+          });
+        } catch (error) {
+          if (error instanceof Rollback) return JSON.parse(error.response.body ?? '{}') as { row: QueryRow; total: number | undefined };
+          throw error;
+        }
+      })();
+      const count = num(outcome.row.page_total);
       if (negotiated.media === 'object' && count !== 1) return errorResponse(singularError(count));
+      if (prefs.count) prefs.applied.push(`count=${prefs.count}`);
+      const headers: Record<string, string> = {
+        'Content-Type': negotiated.contentType,
+        'Content-Range': contentRange(node.offset ?? 0, count, outcome.total),
+      };
+      appliedHeader(prefs, headers);
+      const body = outcome.row.body ?? '[]';
       return {
-        status: 200,
-        headers: { 'Content-Type': negotiated.contentType, 'Content-Range': contentRange(node.offset ?? 0, count, undefined) },
-        body: method === 'HEAD' ? null : negotiated.media === 'object' ? (row.body ?? '[null]').slice(1, -1) : (row.body ?? '[]'),
+        status: outcome.total !== undefined && count < outcome.total ? 206 : 200,
+        headers,
+        body: method === 'HEAD' ? null : negotiated.media === 'object' ? body.slice(1, -1) : body,
       };
     }
     const relation = fn.returnRelation?.kind === 'relation' ? cache.relation(fn.returnRelation.schema, fn.returnRelation.name) : undefined;
@@ -683,14 +692,14 @@ export function createEngine(options: EngineOptions) {
     if (prefs.tx === 'rollback' && !readOnly) {
       try {
         return await run(caller, request, false, schema, async () => {
-          throw new Rollback(await read(request, caller, schema, source, parts, ctx, false, !fn.returnsSet));
+          throw new Rollback(await read(request, caller, schema, source, parts, ctx, false, !fn.returnsSet, true));
         });
       } catch (error) {
         if (error instanceof Rollback) return error.response;
         throw error;
       }
     }
-    return read(request, caller, schema, source, parts, ctx, readOnly, !fn.returnsSet);
+    return read(request, caller, schema, source, parts, ctx, readOnly, !fn.returnsSet, true);
   }
 
   async function handle(request: RestRequest, caller: RestCaller): Promise<RestResponse> {
@@ -719,7 +728,7 @@ export function createEngine(options: EngineOptions) {
         return { status: 200, headers: { Allow: 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE' }, body: null };
       }
       const parts = parseQuery(request.search);
-      const ctx = newContext(cache, parts, schema);
+      const ctx = newContext(cache, parts, schema, undefined, options.aggregatesEnabled);
       if (readMethod) return await read(request, caller, schema, relationSource(relation), parts, ctx, true, false);
       if (method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT') {
         return await write(request, caller, schema, relation, parts, ctx);

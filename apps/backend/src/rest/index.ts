@@ -67,7 +67,8 @@ export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): 
         deps.db
           .listen('pgrst', (payload) => {
             const text = payload.trim();
-            if (text === '' || text === 'reload schema') {
+            // 'reload config' re-reads the authenticator's pgrst.* settings, kept with the schema.
+            if (text === '' || text === 'reload schema' || text === 'reload config') {
               reload().catch(() => undefined);
             }
           })
@@ -106,6 +107,7 @@ export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): 
     schemas,
     maxRows,
     statementTimeoutMs: deps.config.statementTimeoutMs,
+    aggregatesEnabled: deps.config.restAggregatesEnabled,
     getCache,
     refreshCache,
   });

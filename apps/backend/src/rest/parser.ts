@@ -1,6 +1,7 @@
 // PostgREST query-string grammar (supabase-wire §2.2–2.4) parsed into plain data. Nothing here
 // touches SQL: names are checked against the schema cache and values become parameters later.
-import { RestError, parseError } from './errors.js';
+import type { RestError} from './errors.js';
+import { parseError } from './errors.js';
 
 export type JsonArrow = '->' | '->>';
 export interface JsonStep {
@@ -16,8 +17,20 @@ export interface Field {
   path: JsonStep[];
 }
 
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type AggregateName = (typeof AGGREGATES)[number];
+
 export type SelectItem =
   | { kind: 'star' }
+  | {
+      /** `count()`, or `field[::inputCast].fn()[::cast]` (PostgREST's aggregate grammar). */
+      kind: 'aggregate';
+      fn: AggregateName;
+      field: Field | undefined;
+      inputCast: string | undefined;
+      alias: string | undefined;
+      cast: string | undefined;
+    }
   | { kind: 'column'; field: Field; alias: string | undefined; cast: string | undefined }
   | {
       kind: 'embed';
@@ -273,15 +286,19 @@ function readSelectItem(cursor: Cursor, depth: number): SelectItem {
   }
   if (cursor.peek() === '(' || cursor.peek() === '!') {
     if (cursor.peek() === '(' && cursor.peek(1) === ')' && name === 'count') {
-      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      cursor.pos += 2;
+      return { kind: 'aggregate', fn: 'count', field: undefined, inputCast: undefined, alias, cast: readCast(cursor) };
     }
     return readEmbedBody(cursor, name, alias, false, depth);
   }
   const path = readJsonPath(cursor);
-  if (cursor.peek() === '.' && /^\.(sum|avg|min|max|count)\(\)/.test(cursor.input.slice(cursor.pos))) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-  }
   const cast = readCast(cursor);
+  const aggregate = /^\.(count|sum|avg|min|max)\(\)/.exec(cursor.input.slice(cursor.pos));
+  if (aggregate?.[1]) {
+    cursor.pos += aggregate[0].length;
+    const fn = aggregate[1] as AggregateName;
+    return { kind: 'aggregate', fn, field: { name, path }, inputCast: cast, alias, cast: readCast(cursor) };
+  }
   return { kind: 'column', field: { name, path }, alias, cast };
 }
 

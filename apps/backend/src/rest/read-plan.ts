@@ -36,6 +36,8 @@ export interface BuildContext {
   aliasCounter: number;
   /** Path keys that were matched to a node (the rest are PGRST108). */
   visited: Set<string>;
+  /** Aggregates in select (REST_AGGREGATES_ENABLED or the authenticator's pgrst.db_aggregates_enabled). */
+  aggregatesEnabled?: boolean;
   /**
    * When set, every base column the SQL reads is recorded here by table alias (a write's
    * RETURNING then lists only what the representation needs, as PostgREST does).
@@ -62,6 +64,8 @@ export interface NodeSql {
   whereUsesJoins: boolean;
   where: string[];
   orderBy: string[];
+  /** With aggregates: the other selected columns, as PostgREST groups by them. */
+  groupBy: string[];
   limit: number | undefined;
   offset: number | undefined;
 }
@@ -199,6 +203,8 @@ export function resolveRelationship(
     const direct = candidates.filter((rel) => rel.direct);
     if (direct.length >= 1) candidates = direct;
   }
+  const selfReference = selfReferencePick(candidates, hint);
+  if (selfReference) return selfReference;
   if (candidates.length === 0) throw notFound();
   if (candidates.length > 1) {
     const options = candidates.map((rel) => `'${name}!${rel.junction ? rel.junction.relation.name : rel.constraint}'`);
@@ -213,6 +219,23 @@ export function resolveRelationship(
   const [only] = candidates;
   if (!only) throw notFound();
   return only;
+}
+
+/**
+ * A table whose FK points at itself offers both directions of one constraint. Without a hint, or
+ * with the constraint's name, the embed is the rows pointing here (one-to-many: the children);
+ * with a hint naming the row's own FK column (`!parent_id`) it is the row pointed at (the parent).
+ */
+function selfReferencePick(candidates: readonly Relationship[], hint: string | undefined): Relationship | undefined {
+  if (candidates.length !== 2) return undefined;
+  const [a, b] = candidates;
+  if (!a || !b || a.junction || b.junction || a.constraint !== b.constraint) return undefined;
+  if (a.source !== a.target || b.source !== b.target) return undefined;
+  const parent = a.cardinality === 'many-to-one' ? a : b.cardinality === 'many-to-one' ? b : undefined;
+  const children = a.cardinality === 'one-to-many' ? a : b.cardinality === 'one-to-many' ? b : undefined;
+  if (!parent || !children) return undefined;
+  const columnHint = hint !== undefined && hint !== parent.constraint && parent.sourceColumns.includes(hint);
+  return columnHint ? parent : children;
 }
 
 function isToOne(rel: Relationship): boolean {
@@ -402,10 +425,12 @@ export function buildNode(
     whereUsesJoins: false,
     where: [],
     orderBy: [],
+    groupBy: [],
     limit: ctx.parts.limit.get(key),
     offset: ctx.parts.offset.get(key),
   };
   const embeds = new Map<string, EmbedInfo>();
+  const embeddedKeys = new Set<string>();
   const isCountOnly =
     path.length > 0 &&
     items.length === 1 &&
@@ -414,6 +439,10 @@ export function buildNode(
     items[0].field.path.length === 0 &&
     !source.columnMap.has('count');
 
+  const aggregating = items.some((item) => item.kind === 'aggregate');
+  if (aggregating && !ctx.aggregatesEnabled) {
+    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  }
   for (const item of items) {
     switch (item.kind) {
       case 'star':
@@ -421,6 +450,7 @@ export function buildNode(
           noteRead(ctx, alias, column.name);
           node.selectList.push(`${ident(alias)}.${ident(column.name)}`);
           node.keys.push(column.name);
+          if (aggregating) node.groupBy.push(`${ident(alias)}.${ident(column.name)}`);
         }
         break;
       case 'column': {
@@ -429,13 +459,34 @@ export function buildNode(
           node.selectList.push(`count(*)${item.cast ? `::${castSql(item.cast)}` : ''} as ${ident(outKey)}`);
         } else {
           const expr = fieldSql(ctx, alias, source, item.field);
-          node.selectList.push(`${item.cast ? `(${expr})::${castSql(item.cast)}` : expr} as ${ident(outKey)}`);
+          const value = item.cast ? `(${expr})::${castSql(item.cast)}` : expr;
+          node.selectList.push(`${value} as ${ident(outKey)}`);
+          if (aggregating) node.groupBy.push(value);
         }
+        node.keys.push(outKey);
+        break;
+      }
+      case 'aggregate': {
+        // The function name comes from a fixed list; the alias is a quoted identifier.
+        const outKey = checkKey(item.alias ?? item.fn);
+        let argument = '*';
+        if (item.field) {
+          const expr = fieldSql(ctx, alias, source, item.field);
+          argument = item.inputCast ? `(${expr})::${castSql(item.inputCast)}` : expr;
+        }
+        const call = `${item.fn}(${argument})`;
+        node.selectList.push(`${item.cast ? `(${call})::${castSql(item.cast)}` : call} as ${ident(outKey)}`);
         node.keys.push(outKey);
         break;
       }
       case 'embed': {
         const info = buildEmbed(ctx, source, alias, item, path);
+        if (embeddedKeys.has(info.key) && !item.spread) {
+          // PostgREST names each embed's join `<parent>_<embed>_<depth>`; Postgres refuses the clash.
+          const joinName = `${source.relation?.name ?? source.label}_${info.key}_${path.length + 1}`;
+          throw new RestError(400, '42712', `table name "${joinName}" specified more than once`, null, null);
+        }
+        embeddedKeys.add(info.key);
         embeds.set(info.key, info);
         if (item.name !== info.key && !embeds.has(item.name)) embeds.set(item.name, info);
         node.joins.push(info.lateral === '' ? '' : lateralSql(info));
@@ -444,6 +495,7 @@ export function buildNode(
             for (const childKey of info.node.keys) {
               node.selectList.push(`${ident(info.lateral)}.${ident(childKey)} as ${ident(childKey)}`);
               node.keys.push(childKey);
+              if (aggregating) node.groupBy.push(`${ident(info.lateral)}.${ident(childKey)}`);
             }
           } else {
             for (const childKey of info.node.keys) {
@@ -515,6 +567,7 @@ export function selectSql(node: NodeSql, from: string, maxLimit?: number): strin
   const joins = node.joins.filter((join) => join !== '');
   if (joins.length > 0) sql += ` ${joins.join(' ')}`;
   if (node.where.length > 0) sql += ` where ${node.where.join(' and ')}`;
+  if (node.groupBy.length > 0) sql += ` group by ${node.groupBy.join(', ')}`;
   if (node.orderBy.length > 0) sql += ` order by ${node.orderBy.join(', ')}`;
   const limit = maxLimit === undefined ? node.limit : Math.min(node.limit ?? maxLimit, maxLimit);
   if (limit !== undefined) sql += ` limit ${limit}`;
@@ -563,8 +616,14 @@ export function checkUnusedPaths(ctx: BuildContext): void {
   }
 }
 
-export function newContext(cache: SchemaCache, parts: QueryParts, schema: string, params = new Params()): BuildContext {
-  return { cache, params, parts, schema, aliasCounter: 0, visited: new Set() };
+export function newContext(
+  cache: SchemaCache,
+  parts: QueryParts,
+  schema: string,
+  params = new Params(),
+  aggregatesEnabled = false,
+): BuildContext {
+  return { cache, params, parts, schema, aliasCounter: 0, visited: new Set(), aggregatesEnabled: aggregatesEnabled || cache.aggregatesEnabled };
 }
 
 /** FROM clause + joins + where without select list/order/limit: the base of count queries. */

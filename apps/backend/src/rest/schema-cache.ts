@@ -135,6 +135,8 @@ export interface SchemaCache {
   readonly functions: ReadonlyMap<string, PgFunction[]>;
   readonly enums: readonly EnumType[];
   readonly compositeTypes: readonly CompositeType[];
+  /** `alter role authenticator set pgrst.db_aggregates_enabled = 'true'`, read as PostgREST reads it. */
+  readonly aggregatesEnabled: boolean;
   relation(schema: string, name: string): Relation | undefined;
   functionsNamed(schema: string, name: string): PgFunction[];
   /** Every relationship whose source is `relation` (memoised). */
@@ -332,6 +334,19 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Reads tables, views, columns, keys, functions and types of the exposed schemas. */
+/** A boolean `pgrst.*` setting of the authenticator role (this database's, else any database's). */
+async function roleSettingEnabled(db: Queryable, name: string): Promise<boolean> {
+  const result = await db.query<{ value: string | null }>(
+    `select (select split_part(cfg, '=', 2) from pg_db_role_setting s
+               join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) as cfg
+             where r.rolname = 'authenticator' and split_part(cfg, '=', 1) = $1
+               and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+             order by s.setdatabase desc limit 1) as value`,
+    [name],
+  );
+  return ['true', 'on', 'yes', '1'].includes((result.rows[0]?.value ?? '').toLowerCase());
+}
+
 export async function loadSchemaCache(db: Queryable, schemas: readonly string[]): Promise<SchemaCache> {
   const result = await db.query<{ catalog: string }>(CATALOG_SQL, [pgTextArray(schemas)]);
   const raw = JSON.parse(result.rows[0]?.catalog ?? '{}') as RawCatalog;
@@ -610,6 +625,7 @@ export async function loadSchemaCache(db: Queryable, schemas: readonly string[])
     functions,
     enums: raw.enums ?? [],
     compositeTypes: composites,
+    aggregatesEnabled: await roleSettingEnabled(db, 'pgrst.db_aggregates_enabled'),
     relation: (schema, name) => relations.get(relationKey(schema, name)),
     functionsNamed: (schema, name) => functions.get(relationKey(schema, name)) ?? [],
     relationshipsFrom,

@@ -33,6 +33,8 @@ export class StorageError extends Error {
     message: string,
     /** The legacy `error` text storage-js users match on; defaults to the code. */
     readonly legacyError?: string,
+    /** False for the request-validation errors Storage's web framework renders without a code. */
+    readonly withCode = true,
   ) {
     super(message);
     this.name = 'StorageError';
@@ -44,10 +46,10 @@ export class StorageError extends Error {
     return this.statusCode >= 500 ? 500 : 400;
   }
 
-  render(): { statusCode: string; code: StorageErrorCode; error: string; message: string } {
+  render(): { statusCode: string; code?: StorageErrorCode; error: string; message: string } {
     return {
       statusCode: String(this.statusCode),
-      code: this.code,
+      ...(this.withCode ? { code: this.code } : {}),
       error: this.legacyError ?? this.code,
       message: this.message,
     };
@@ -57,6 +59,9 @@ export class StorageError extends Error {
 export const storageErrors = {
   noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'Object not found', 'not_found'),
+  /** No Authorization header: Storage's schema check answers before any JWT is looked at. */
+  missingAuthorization: () =>
+    new StorageError(400, 'InvalidRequest', "headers must have required property 'authorization'", 'Error', false),
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', message, 'Unauthorized'),
   invalidSignature: () => new StorageError(400, 'InvalidSignature', 'Invalid signature'),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', `Invalid key: ${key}`),

@@ -12,7 +12,7 @@ const MAX_JSON_BYTES = 1024 * 1024;
 
 export type StorageContext = Context<AppEnv>;
 
-/** Who is calling: a missing, expired or invalid token is an InvalidJWT error, never anon. */
+/** Who is calling: no token is Storage's header-validation error; an expired or invalid one InvalidJWT; never anon. */
 export async function requireCaller(deps: BackendDeps, c: StorageContext): Promise<Caller> {
   const result = await resolveCaller(deps.jwt, {
     authorization: c.req.header('authorization'),
@@ -21,7 +21,7 @@ export async function requireCaller(deps: BackendDeps, c: StorageContext): Promi
   if (result.ok) return result.caller;
   switch (result.reason) {
     case 'missing':
-      throw storageErrors.invalidJwt("headers must have required property 'authorization'");
+      throw storageErrors.missingAuthorization();
     case 'expired':
       throw storageErrors.invalidJwt('jwt expired');
     default:

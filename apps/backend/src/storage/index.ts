@@ -7,6 +7,7 @@ import { registerBucketRoutes } from './buckets.js';
 import { removeStaleStagingFiles } from './ingest.js';
 import { createFsObjectStore } from './object-store.js';
 import type { ObjectStore } from './object-store.js';
+import { registerListV2Route } from './list-v2.js';
 import { registerObjectRoutes } from './objects.js';
 import { createUrlSigner } from './signing.js';
 
@@ -58,6 +59,8 @@ export function createStorageApi(deps: BackendDeps, options: StorageApiOptions =
   );
   const app = new Hono<AppEnv>();
   registerBucketRoutes(app, deps, store, globalLimit);
+  // Before the object routes: /object/:bucket/* would take /object/list-v2/<bucket> too.
+  registerListV2Route(app, deps);
   registerObjectRoutes(app, deps, { store, signer, stagingDir, globalLimit });
   return app;
 }

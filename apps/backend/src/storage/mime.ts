@@ -40,6 +40,32 @@ export function isMimeTypeAllowed(base: string, allowed: readonly string[] | nul
   return allowed.some((entry) => entry === base || entry === `${type}/*`);
 }
 
+/** storage-js's `DEFAULT_FILE_OPTIONS.contentType`: what it sends when the caller names no type. */
+export const CLIENT_DEFAULT_CONTENT_TYPE = 'text/plain;charset=UTF-8';
+
+/** Is this header storage-js's default (`text/plain;charset=UTF-8`, any case or spacing)? */
+export function isClientDefaultType(contentType: string): boolean {
+  return contentType.replace(/\s+/g, '').toLowerCase() === CLIENT_DEFAULT_CONTENT_TYPE.toLowerCase();
+}
+
+/**
+ * The type to store for an upload. As Supabase Storage, the declared type; but when it is only
+ * the client's default and the bytes are clearly something else (a signed format such as PNG or
+ * PDF, or binary data), the detected type, so the object is served as what it is. Markup sent with
+ * the default stays text/plain (served inert, with nosniff).
+ */
+export function effectiveContentType(declared: string, sniffed: SniffedType | undefined): string {
+  if (!isClientDefaultType(declared) || sniffed === undefined) return declared;
+  if (SIGNED_FORMATS.has(sniffed) || sniffed === 'application/octet-stream') return sniffed;
+  return declared;
+}
+
+/** Types a browser would render as active documents (scripts may run): HTML, SVG, any XML. */
+export function isActiveContentType(base: string | undefined): boolean {
+  if (!base) return false;
+  return base === 'text/html' || base === 'application/xhtml+xml' || base.endsWith('/xml') || base.endsWith('+xml');
+}
+
 /**
  * Refuses an upload whose declared type and content disagree in a way that matters: a PNG sent as
  * text/plain, HTML or SVG sent as an image, anything sent as PNG/JPEG/GIF/WebP/PDF that lacks that

@@ -12,7 +12,7 @@ import type { StorageContext } from './http.js';
 import { stageUpload } from './ingest.js';
 import type { StagedUpload } from './ingest.js';
 import { assertBucketName, normaliseListPrefix, normaliseObjectKey } from './keys.js';
-import { baseMimeType, contentMismatch, isMimeTypeAllowed } from './mime.js';
+import { baseMimeType, contentMismatch, effectiveContentType, isActiveContentType, isMimeTypeAllowed } from './mime.js';
 import type { ByteRange, ObjectLocation, ObjectStore } from './object-store.js';
 import { sniffContentType } from './sniff.js';
 import type { UrlSigner } from './signing.js';
@@ -50,6 +50,9 @@ const FULL_COLUMNS = `id, name, bucket_id, owner, owner_id, version, metadata, u
 // The rest of the path, whatever it holds (a newline too), so that a bad key is refused by the
 // key check with InvalidKey rather than falling through to "no such route".
 const KEY = ':path{[\\s\\S]+}';
+
+/** Sent with active content (HTML, SVG, XML): nothing loads, no script runs, no form posts. */
+const ACTIVE_CONTENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const SIGNED_UPLOAD_EXPIRY_SECONDS = 2 * 60 * 60;
 const NOT_ACCESSIBLE = 'Either the object does not exist or you do not have access to it';
@@ -249,13 +252,13 @@ export function registerObjectRoutes(app: Hono<AppEnv>, deps: BackendDeps, optio
     const staged = await stageUpload(c.req.raw, { stagingDir: options.stagingDir, maxBytes: limit });
     let stored: ObjectLocation | undefined;
     try {
-      checkContentType(staged, bucket);
+      const contentType = checkContentType(staged, bucket);
       const version = randomUUID();
       const previous = plan.upsert ? await currentVersion(plan.bucket, plan.key) : null;
       const metadata = {
         eTag: `"${staged.md5}"`,
         size: staged.size,
-        mimetype: staged.contentType,
+        mimetype: contentType,
         cacheControl: staged.cacheControl,
         lastModified: new Date().toISOString(),
         contentLength: staged.size,
@@ -279,18 +282,24 @@ export function registerObjectRoutes(app: Hono<AppEnv>, deps: BackendDeps, optio
     }
   }
 
-  function checkContentType(staged: StagedUpload, bucket: BucketRow): void {
+  /**
+   * The type to store, or 415: the declared type (or, for the client's default, what the bytes
+   * clearly are) must pass the bucket's allow-list and agree with the content.
+   */
+  function checkContentType(staged: StagedUpload, bucket: BucketRow): string {
     const declared = staged.contentType;
-    const base = baseMimeType(declared);
-    if (!base || !/^[\x20-\x7e]{1,255}$/.test(declared)) {
+    if (!baseMimeType(declared) || !/^[\x20-\x7e]{1,255}$/.test(declared)) {
       throw storageErrors.invalidMimeType(`mime type ${declared} is not supported`);
     }
+    const sniffed = sniffContentType(staged.head, staged.head.length === staged.size);
+    const stored = effectiveContentType(declared, sniffed);
+    const base = baseMimeType(stored) ?? 'application/octet-stream';
     if (!isMimeTypeAllowed(base, bucket.allowed_mime_types)) {
       throw storageErrors.invalidMimeType(`mime type ${base} is not supported`);
     }
-    const sniffed = sniffContentType(staged.head, staged.head.length === staged.size);
     const mismatch = contentMismatch(base, sniffed);
     if (mismatch) throw storageErrors.invalidMimeType(mismatch);
+    return stored;
   }
 
   function callerPlan(c: StorageContext, caller: Caller, bucket: string, key: string, upsert: boolean): UploadPlan {
@@ -316,13 +325,13 @@ export function registerObjectRoutes(app: Hono<AppEnv>, deps: BackendDeps, optio
       'x-content-type-options': 'nosniff',
     });
     if (etag) headers.set('etag', etag);
-    const base = baseMimeType(mimetype);
-    if (base === 'text/html' || base === 'image/svg+xml' || base?.endsWith('xml')) {
-      // Markup served from the API origin must not run scripts there.
-      headers.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    }
-    if (download !== undefined) {
-      headers.set('content-disposition', contentDisposition(download || (row.name.split('/').pop() ?? row.name)));
+    const fileName = row.name.split('/').pop() ?? row.name;
+    if (isActiveContentType(baseMimeType(mimetype))) {
+      // Markup served from the API origin must never render there: a download, inert if opened.
+      headers.set('content-security-policy', ACTIVE_CONTENT_CSP);
+      headers.set('content-disposition', contentDisposition(download || fileName));
+    } else if (download !== undefined) {
+      headers.set('content-disposition', contentDisposition(download || fileName));
     }
     if (!row.version) throw storageErrors.noSuchKey();
     const where = location(row.bucket_id, row.version);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contentMismatch, isMimeTypeAllowed, parseAllowedMimeTypes, parseFileSizeLimit } from './mime.js';
+import {
+  contentMismatch,
+  effectiveContentType,
+  isActiveContentType,
+  isMimeTypeAllowed,
+  parseAllowedMimeTypes,
+  parseFileSizeLimit,
+} from './mime.js';
 import { sniffContentType } from './sniff.js';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
@@ -55,6 +62,28 @@ describe('type checks', () => {
     expect(contentMismatch('text/csv', 'text/plain')).toBeUndefined();
     expect(contentMismatch('video/mp4', 'application/octet-stream')).toBeUndefined();
     expect(contentMismatch('text/plain', undefined)).toBeUndefined();
+  });
+
+  it("stores the detected type only when the declared one is the client's default", () => {
+    expect(effectiveContentType('text/plain;charset=UTF-8', 'image/jpeg')).toBe('image/jpeg');
+    expect(effectiveContentType('text/plain; charset=utf-8', 'application/pdf')).toBe('application/pdf');
+    expect(effectiveContentType('text/plain;charset=UTF-8', 'application/octet-stream')).toBe('application/octet-stream');
+    // Markup and text keep the inert declared type; an empty file keeps it too.
+    expect(effectiveContentType('text/plain;charset=UTF-8', 'text/html')).toBe('text/plain;charset=UTF-8');
+    expect(effectiveContentType('text/plain;charset=UTF-8', 'image/svg+xml')).toBe('text/plain;charset=UTF-8');
+    expect(effectiveContentType('text/plain;charset=UTF-8', undefined)).toBe('text/plain;charset=UTF-8');
+    // A type the caller chose is never replaced.
+    expect(effectiveContentType('text/plain', 'image/png')).toBe('text/plain');
+    expect(effectiveContentType('text/plain;charset=latin1', 'image/png')).toBe('text/plain;charset=latin1');
+  });
+
+  it('calls HTML, SVG and every XML type active content', () => {
+    for (const type of ['text/html', 'image/svg+xml', 'application/xml', 'text/xml', 'application/xhtml+xml', 'application/atom+xml']) {
+      expect(isActiveContentType(type), type).toBe(true);
+    }
+    for (const type of ['text/plain', 'image/png', 'application/json', 'application/pdf', undefined]) {
+      expect(isActiveContentType(type), String(type)).toBe(false);
+    }
   });
 
   it('matches allow-lists exactly or by wildcard', () => {

@@ -54,6 +54,21 @@ export function parseBanDuration(value: string): Date | null {
   return new Date(Date.now() + ms);
 }
 
+/**
+ * `page` / `per_page` as GoTrue parses them (Go's strconv.ParseUint); a bad one is refused with
+ * GoTrue's words rather than quietly replaced.
+ */
+function paginationParam(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const fail = (reason: string): never => {
+    throw new AuthApiError(400, 'validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: ${reason}`);
+  };
+  if (!/^[0-9]+$/.test(raw)) fail('invalid syntax');
+  const value = BigInt(raw);
+  if (value > 18446744073709551615n) fail('value out of range');
+  return value > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(value);
+}
+
 function userId(c: Context): string {
   const id = c.req.param('id') ?? '';
   if (!isUuid(id)) throw new AuthApiError(404, 'user_not_found', 'User not found');
@@ -68,8 +83,8 @@ export function adminRoutes(ctx: AuthContext): Hono<AppEnv> {
   });
 
   app.get('/admin/users', async (c) => {
-    const page = Math.max(1, Number.parseInt(c.req.query('page') || '1', 10) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(c.req.query('per_page') || '50', 10) || 50));
+    const page = Math.max(1, paginationParam(c.req.query('page'), 1));
+    const perPage = Math.min(1000, Math.max(1, paginationParam(c.req.query('per_page'), 50)));
     const { users, total } = await repo.listUsers(ctx.db, page, perPage);
     const lastPage = Math.max(1, Math.ceil(total / perPage));
     const links: string[] = [];
@@ -158,14 +173,17 @@ export function adminRoutes(ctx: AuthContext): Hono<AppEnv> {
           if (!user) throw errors.userNotFound(404);
           purpose = body.type;
           break;
+        case 'email_change_current':
         case 'email_change_new': {
           if (!user) throw errors.userNotFound(404);
           if (!body.new_email) throw errors.validation('The new email address is required');
-          address = normaliseEmail(body.new_email);
-          const taken = await repo.findUserByEmail(tx, address);
+          const newEmail = normaliseEmail(body.new_email);
+          const taken = await repo.findUserByEmail(tx, newEmail);
           if (taken && taken.id !== user.id) throw errors.emailExists();
-          user = await repo.updateUser(tx, user.id, { emailChange: address });
-          purpose = 'email_change';
+          user = await repo.updateUser(tx, user.id, { emailChange: newEmail });
+          // The link for the current address confirms leaving it; the other, owning the new one.
+          if (body.type === 'email_change_new') address = newEmail;
+          purpose = body.type === 'email_change_new' ? 'email_change' : 'email_change_current';
           break;
         }
         default:

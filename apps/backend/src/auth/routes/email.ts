@@ -79,7 +79,25 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
 
   app.post('/signup', async (c) => {
     const body = await readJson(c, signupBody);
-    if (!body.email && !body.phone) throw errors.anonymousDisabled();
+    if (!body.email && !body.phone) {
+      // signInAnonymously(): a real user without an address, upgradeable by linking an e-mail.
+      if (!ctx.settings.anonymousSignIns) throw errors.anonymousDisabled();
+      if (ctx.settings.disableSignup) throw errors.signupDisabled();
+      await ctx.limits.send(clientIp(c));
+      const meta = { ip: clientIp(c), userAgent: c.req.header('user-agent'), method: 'anonymous' };
+      const pending = await ctx.db.transaction(async (tx) => {
+        const user = await repo.insertUser(tx, {
+          email: null,
+          encryptedPassword: null,
+          emailConfirmed: false,
+          appMetadata: { provider: 'anonymous', providers: ['anonymous'] },
+          userMetadata: body.data ?? {},
+          anonymous: true,
+        });
+        return startSession(tx, user, meta);
+      });
+      return c.json(await completeSession(ctx, pending));
+    }
     const email = requireEmail(body.email, body.phone);
     if (ctx.settings.disableSignup) throw errors.signupDisabled();
     if (!body.password) throw errors.validation('Signup requires a valid password', 422);

@@ -2,13 +2,14 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/types.js';
 import type { AuthContext } from '../context.js';
+import { AuthApiError } from '../errors.js';
 import { OAUTH_PROVIDERS } from '../settings.js';
 
 export function metaRoutes(ctx: AuthContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/settings', (c) => {
-    const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
+    const external: Record<string, boolean> = { anonymous_users: ctx.settings.anonymousSignIns, email: true, phone: false };
     for (const provider of OAUTH_PROVIDERS) {
       external[provider] = ctx.config.oauth[provider] !== undefined || ctx.config.mode !== 'production';
     }
@@ -21,6 +22,14 @@ export function metaRoutes(ctx: AuthContext): Hono<AppEnv> {
       saml_enabled: false,
     });
   });
+
+  // SAML SSO is not offered: GoTrue's answer when SAML is off, for every /sso route.
+  const samlDisabled = (): never => {
+    throw new AuthApiError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
+  };
+  app.post('/sso', samlDisabled);
+  app.get('/sso/saml/metadata', samlDisabled);
+  app.post('/sso/saml/acs', samlDisabled);
 
   app.get('/health', (c) =>
     c.json({ version: 'appforge', name: 'GoTrue', description: 'Appforge embedded auth API (GoTrue-compatible)' }),

@@ -105,6 +105,11 @@ export function tokenRoutes(ctx: AuthContext): Hono<AppEnv> {
       return c.json(await completeSession(ctx, outcome.session));
     }
 
+    if (grant === 'web3') {
+      // Sign-in with Solana/Ethereum wallets is not offered: GoTrue's answer when it is off.
+      throw new AuthApiError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
+    }
+
     // GoTrue answers an unknown grant with invalid_credentials and the OAuth error name as message.
     throw new AuthApiError(400, 'invalid_credentials', 'unsupported_grant_type');
   });

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../http/types.js';
 import type { AuthContext } from '../context.js';
 import { clientIp, isUuid, normaliseEmail, readJson } from '../context.js';
 import { parseCodeChallenge } from '../crypto.js';
-import { sendEmailToken } from '../email-tokens.js';
+import { applyEmailChange, consumeReauthenticationNonce, sendEmailToken } from '../email-tokens.js';
 import { AuthApiError, errors } from '../errors.js';
 import { requireUser } from '../guards.js';
 import { checkPassword, hashPassword, passwordMatches } from '../passwords.js';
@@ -54,6 +54,12 @@ export function userRoutes(ctx: AuthContext): Hono<AppEnv> {
         throw errors.insufficientAal();
       }
       if (body.data) user = await repo.updateUser(tx, user.id, { userMetadata: mergeMetadata(user.raw_user_meta_data, body.data) });
+      if (password !== undefined && body.nonce) {
+        // A nonce from GET /reauthenticate must be the user's live one.
+        if (!(await consumeReauthenticationNonce(ctx, tx, user, body.nonce))) {
+          throw new AuthApiError(400, 'reauthentication_not_valid', 'Requires reauthentication');
+        }
+      }
       if (password !== undefined) {
         if (user.encrypted_password && (await passwordMatches(password, user.encrypted_password))) throw errors.samePassword();
         user = await repo.updateUser(tx, user.id, { encryptedPassword: await hashPassword(password) });
@@ -64,13 +70,7 @@ export function userRoutes(ctx: AuthContext): Hono<AppEnv> {
         const taken = await repo.findUserByEmail(tx, newEmail);
         if (taken && taken.id !== user.id) throw errors.emailExists();
         if (ctx.settings.mailerAutoconfirm) {
-          user = await repo.updateUser(tx, user.id, { email: newEmail, emailChange: null, emailConfirmedNow: true });
-          const emailIdentity = (await repo.identitiesOf(tx, user.id)).find((identity) => identity.provider === 'email');
-          if (emailIdentity) {
-            await repo.updateIdentity(tx, emailIdentity.id, {
-              data: { ...emailIdentity.identity_data, email: newEmail, email_verified: true },
-            });
-          }
+          user = await applyEmailChange(tx, user, newEmail);
         } else {
           user = await repo.updateUser(tx, user.id, { emailChange: newEmail });
           await sendEmailToken(ctx, tx, user, {
@@ -86,6 +86,24 @@ export function userRoutes(ctx: AuthContext): Hono<AppEnv> {
       return loadUserJson(tx, user);
     });
     return c.json(updated);
+  });
+
+  // A nonce by e-mail, required by updateUser({ password, nonce }) (GoTrue's secure password change).
+  app.get('/reauthenticate', async (c) => {
+    const { user } = await requireUser(ctx, c);
+    if (!user.email) throw errors.validation('Reauthentication requires the user to have an email or a phone number');
+    await ctx.limits.send(clientIp(c));
+    const address = user.email;
+    await ctx.db.transaction((tx) =>
+      sendEmailToken(ctx, tx, user, {
+        purpose: 'reauthentication',
+        mail: 'reauthentication',
+        address,
+        redirectTo: ctx.redirects.resolve(undefined),
+        pkce: null,
+      }),
+    );
+    return c.json({});
   });
 
   app.post('/logout', async (c) => {
