@@ -87,8 +87,8 @@ export interface PreparedRun {
   choice?: number | undefined;
 }
 
-async function takeRun(key: ApiKeyRow): Promise<void> {
-  const rate = await consumeApiKeyRun(key.id, key.rate_limit_per_minute);
+async function takeRun(ctx: FunctionContext, key: ApiKeyRow): Promise<void> {
+  const rate = await consumeApiKeyRun(ctx.limits, key.id, key.rate_limit_per_minute);
   if (!rate.ok) {
     throw new ApiError(429, 'rate_limited', `This key may start ${key.rate_limit_per_minute} runs a minute; try again in ${rate.retryAfterSeconds} s`, {
       retryAfterSeconds: rate.retryAfterSeconds,
@@ -116,7 +116,7 @@ async function modelFor(ctx: FunctionContext, scoped: ApiApp): Promise<{ app: Ap
 /** POST apps/{appId}/runs: inputs (when given) are checked before anything is stored. */
 export async function prepareStart(ctx: FunctionContext, key: ApiKeyRow, appId: string, inputs: Record<string, unknown> | undefined): Promise<PreparedRun> {
   const scoped = await scopedApp(ctx.supabase, key, appId);
-  await takeRun(key);
+  await takeRun(ctx, key);
   if (inputs !== undefined) refuseInputs(checkInputs(entryInputFields(scoped.spec), inputs));
   const { app, model } = await modelFor(ctx, scoped);
   const run = await createRun(ctx.supabase, app, scoped.versionId, model, { apiKeyId: key.id });
@@ -155,7 +155,7 @@ export async function prepareContinue(
     if (!('choice' in answer)) throw new ApiError(400, 'invalid_inputs', 'This run waits for a choice, not inputs');
     if (answer.choice >= count) throw new ApiError(400, 'invalid_inputs', `choice must be a button index from 0 to ${count - 1}`);
   }
-  await takeRun(key);
+  await takeRun(ctx, key);
   const { app, model } = await modelFor(ctx, scoped);
   return { key, app, spec, model, run, previousState: state, ...answer };
 }
