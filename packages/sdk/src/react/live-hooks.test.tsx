@@ -72,7 +72,7 @@ describe('live hooks', () => {
     const newer = makeVersion({ app_id: app.id, number: 2, spec: makeSpec() });
     client.fake.data.versions[newer.id] = newer;
     act(() => client.fake.emitLive({ table: 'AppVersion', eventType: 'INSERT', new: { ...newer }, old: {} }));
-    expect(result.current.live).toEqual({ eventType: 'INSERT', versionId: newer.id, number: 2, updatedAt: newer.updated_at });
+    expect(result.current.live).toEqual({ eventType: 'INSERT', versionId: newer.id, number: 2, updatedAt: newer.updated_at, spec: newer.spec });
     await waitFor(() => expect(result.current.versions.data?.map((row) => row.id).sort()).toEqual([version.id, newer.id].sort()));
   });
 

@@ -12,6 +12,8 @@ export interface LiveVersionChange {
   number: number | undefined;
   /** The version's updated_at after the change (absent for DELETE). */
   updatedAt: string | undefined;
+  /** The version's steps after the change (absent for DELETE). */
+  spec: unknown;
 }
 
 /**
@@ -34,6 +36,7 @@ export function useLiveVersions(appId: string | null | undefined): LiveVersionCh
         versionId: row.id,
         number: typeof row.number === 'number' ? row.number : undefined,
         updatedAt: typeof row.updated_at === 'string' ? row.updated_at : undefined,
+        spec: row.spec,
       });
       void queryClient.invalidateQueries({ queryKey: appforgeKeys.versions(userId, appId) });
       void queryClient.invalidateQueries({ queryKey: appforgeKeys.version(userId, row.id) });

@@ -1,5 +1,5 @@
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
-import { useChangeVersion, useVersions } from '@appforge/sdk/react';
+import { useChangeVersion, useLiveVersions, useVersions } from '@appforge/sdk/react';
 import { Button } from '@appforge/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,8 @@ export interface VersionsPanelProps {
 /** The version history with switch, compare (two ticked versions) and restore as a new draft. */
 export function VersionsPanel({ app, currentVersionId }: VersionsPanelProps) {
   const versions = useVersions(app.id);
+  // A version made in another tab (the step editor, or the AI builder there) appears here.
+  useLiveVersions(app.id);
   const restore = useChangeVersion();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);

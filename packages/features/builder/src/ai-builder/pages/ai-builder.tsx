@@ -1,4 +1,4 @@
-import { useApp, useVersion } from '@appforge/sdk/react';
+import { useApp, useLiveApp, useVersion } from '@appforge/sdk/react';
 import { Badge, Button, PageHeader } from '@appforge/ui';
 import type { AppVersionRow } from '@appforge/sdk';
 import { useEffect, useRef } from 'react';
@@ -14,6 +14,7 @@ import { SOURCE_WORDS, isNotFound, isUuid } from '../lib/words';
 
 function Builder({ appId, versionId }: { appId: string; versionId: string }) {
   const app = useApp(appId);
+  useLiveApp(appId);
   const version = useVersion(isUuid(versionId) ? versionId : null);
   const navigate = useNavigate();
   // While the next version loads (after a switch or a new AI version), keep the screen — chat

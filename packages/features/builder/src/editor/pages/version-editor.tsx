@@ -1,7 +1,7 @@
 import { validateApp } from '@appforge/engine';
 import type { AppSpec } from '@appforge/engine';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
-import { useApp, useVersion } from '@appforge/sdk/react';
+import { useApp, useLiveApp, useLiveVersions, useVersion } from '@appforge/sdk/react';
 import { Badge, PageHeader } from '@appforge/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
@@ -12,6 +12,15 @@ import { useSpecAutosave } from '../data/use-spec-autosave';
 import { readBackup } from '../lib/autosave';
 import { EditorContext, editorPaths } from '../lib/editor-context';
 import type { EditorContextValue } from '../lib/editor-context';
+
+/** JSON with object keys sorted: Postgres' jsonb does not keep the order the editor wrote. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -29,6 +38,8 @@ export function Component() {
   const { appId = '', versionId = '' } = useParams();
   const app = useApp(appId);
   const version = useVersion(versionId);
+  // A deploy in another tab shows here too.
+  useLiveApp(appId);
 
   useEffect(() => {
     if (app.data) document.title = `${app.data.name} · Edit steps · Appforge`;
@@ -91,6 +102,25 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
     save(initial.spec);
   }, [initial, save]);
 
+
+  // Another tab (the step editor or the AI builder) may make a newer version or change this one:
+  // then this tab stops saving and says so, instead of overwriting that work.
+  const live = useLiveVersions(app.id);
+  const ownSpecs = useRef(new Set([canonicalJson(initial.spec), canonicalJson(version.spec)]));
+  const [stale, setStale] = useState<{ versionId: string; number: number | undefined } | null>(null);
+  useEffect(() => {
+    if (!live || frozen) return;
+    if (live.eventType === 'INSERT' && live.versionId !== version.id && (live.number ?? 0) > version.number) {
+      setStale((current) => current ?? { versionId: live.versionId, number: live.number });
+    } else if (live.eventType === 'UPDATE' && live.versionId === version.id && live.spec !== undefined && !ownSpecs.current.has(canonicalJson(live.spec))) {
+      setStale((current) => current ?? { versionId: version.id, number: version.number });
+    }
+  }, [live, frozen, version.id, version.number]);
+  const track = (next: AppSpec) => {
+    ownSpecs.current.add(canonicalJson(next));
+    save(next);
+  };
+
   const problems = useMemo(() => validateApp(spec), [spec]);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
 
@@ -105,12 +135,12 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
     save: autosave.state,
     restored: initial.restored,
     edit: (update) => {
-      if (frozen) return;
+      if (frozen || stale) return;
       const next = update(specRef.current);
       if (next === specRef.current) return;
       specRef.current = next;
       setSpec(next);
-      save(next);
+      track(next);
     },
     retry: autosave.retry,
   };
@@ -160,6 +190,21 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
             <Link className="af-button af-button--primary af-button--sm" to={editorPaths.changeVersion(app.id, version.id)}>
               Edit a copy of this version
             </Link>
+          </div>
+        ) : null}
+        {stale ? (
+          <div className="editor-notice" role="alert">
+            <p>
+              <strong>
+                {stale.versionId === version.id
+                  ? 'This version was changed in another tab.'
+                  : `A newer version exists: version ${stale.number ?? ''} was made in another tab.`}
+              </strong>{' '}
+              This tab stopped saving so that it does not overwrite that work.
+            </p>
+            <a className="af-button af-button--primary af-button--sm" href={editorPaths.version(app.id, stale.versionId)}>
+              {stale.versionId === version.id ? 'Reload this version' : `Open version ${stale.number ?? ''}`}
+            </a>
           </div>
         ) : null}
         {initial.restored ? (

@@ -1,5 +1,5 @@
 import type { AppSort, AppSummary } from '@appforge/sdk';
-import { useMyApps, useRecentRuns } from '@appforge/sdk/react';
+import { useLiveApp, useLiveRuns, useMyApps, useRecentRuns } from '@appforge/sdk/react';
 import { EmptyState, PageHeader, TextField } from '@appforge/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -37,6 +37,9 @@ export function Component() {
   const query = useDebounced(search.trim(), 300);
   const apps = useMyApps({ ...(query ? { search: query } : {}), sort });
   const runs = useRecentRuns(8);
+  // Recent runs and the cards' deploy state follow what happens in other tabs and to visitors.
+  useLiveRuns();
+  useLiveApp();
   const sortId = useId();
   const [now] = useState(() => Date.now());
   // A new search or sort keeps the previous cards on screen while its answer loads.

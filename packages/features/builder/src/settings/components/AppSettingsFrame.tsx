@@ -1,5 +1,5 @@
 import type { AppDetail } from '@appforge/sdk';
-import { useApp } from '@appforge/sdk/react';
+import { useApp, useLiveApp } from '@appforge/sdk/react';
 import { Button, EmptyState, PageHeader } from '@appforge/ui';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
@@ -43,6 +43,8 @@ function Breadcrumbs({ app, page }: { app: AppDetail | undefined; page: string |
 export function AppSettingsFrame({ page, description, skeletonLines = 6, actions, wide = false, children }: AppSettingsFrameProps) {
   const { appId = '' } = useParams();
   const app = useApp(appId);
+  // The deploy state (and name, visibility) follow changes made in other tabs.
+  useLiveApp(appId);
   const data = app.data;
 
   useEffect(() => {

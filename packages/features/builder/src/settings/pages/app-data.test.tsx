@@ -2,7 +2,7 @@ import type { AppRunStepRow, AppRunSummary } from '@appforge/sdk';
 import { makeRun } from '@appforge/sdk/testing';
 import Papa from 'papaparse';
 import type { FakeAppforgeClient } from '@appforge/sdk/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSettings, signedInWithApp } from '../test/render';
@@ -43,6 +43,17 @@ function bodyRows(): HTMLElement[] {
 }
 
 describe('/app-data/:appId', () => {
+  it('shows a visitor’s run as it happens, without a reload', async () => {
+    const { client, app } = withRuns();
+    renderSettings({ client, path: `/app-data/${app.id}` });
+    await screen.findByRole('table');
+    expect(screen.getByText('Page 1 of 2 · runs 1–25 of 30')).toBeInTheDocument();
+    const run = addRun(client, { app_id: app.id, version_number: 2, inputs: { dish: 'paella' }, created_at: new Date().toISOString() });
+    act(() => client.fake.emitLive({ table: 'AppRun', eventType: 'INSERT', new: { ...run }, old: {} }));
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('dish: paella'));
+    expect(screen.getByText('Page 1 of 2 · runs 1–25 of 31')).toBeInTheDocument();
+  });
+
   it('teaches the first step when the app has no runs yet', async () => {
     const { client, app } = signedInWithApp();
     renderSettings({ client, path: `/app-data/${app.id}` });

@@ -1,5 +1,5 @@
 import type { AppDetail } from '@appforge/sdk';
-import { useRun, useRuns } from '@appforge/sdk/react';
+import { useLiveRuns, useRun, useRuns } from '@appforge/sdk/react';
 import { Button, Dialog, EmptyState } from '@appforge/ui';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -64,6 +64,8 @@ function RunHistory({ app }: { app: AppDetail }) {
     ...(to ? { to } : {}),
     limit: RUNS_LIMIT,
   });
+  // Runs appear, and finish, as visitors run the app.
+  useLiveRuns(app.id);
 
   const setFilters = (next: RunFilters) => {
     setParams(

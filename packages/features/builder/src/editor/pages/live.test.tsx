@@ -1,0 +1,48 @@
+import { makeVersion } from '@appforge/sdk/testing';
+import { EditorView } from '@codemirror/view';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, seedApp } from '../test-render';
+
+async function typePrompt(text: string): Promise<void> {
+  const content = await screen.findByRole('textbox', { name: 'Prompt' });
+  const view = EditorView.findFromDOM(content);
+  if (!view) throw new Error('No prompt editor');
+  act(() => {
+    view.dispatch({ changes: { from: view.state.doc.length, insert: text }, userEvent: 'input.type' });
+  });
+}
+
+describe('the editor while another tab works on the same app', () => {
+  it('says a newer version exists and stops saving instead of overwriting it', async () => {
+    const { client, app, version } = seedApp();
+    renderRoutes(client, `/create-app/${app.id}/${version.id}/write`);
+    await screen.findByRole('textbox', { name: 'Prompt' });
+    const newer = makeVersion({ app_id: app.id, number: version.number + 1, spec: version.spec });
+    client.fake.data.versions[newer.id] = newer;
+    act(() => client.fake.emitLive({ table: 'AppVersion', eventType: 'INSERT', new: { ...newer }, old: {} }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`A newer version exists: version ${newer.number} was made in another tab.`);
+    expect(alert).toHaveTextContent('This tab stopped saving so that it does not overwrite that work.');
+    expect(screen.getByRole('link', { name: `Open version ${newer.number}` })).toHaveAttribute('href', `/create-app/${app.id}/${newer.id}`);
+    await typePrompt(' more');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(client.fake.calls('versions.updateSpec')).toHaveLength(0);
+  });
+
+  it('tells its own saves from another tab’s change of the same version', async () => {
+    const { client, app, version } = seedApp();
+    renderRoutes(client, `/create-app/${app.id}/${version.id}/write`);
+    await typePrompt('!');
+    await waitFor(() => expect(client.fake.calls('versions.updateSpec')).toHaveLength(1));
+    const saved = client.fake.data.versions[version.id];
+    // Realtime echoes this tab's own save: nothing to say.
+    act(() => client.fake.emitLive({ table: 'AppVersion', eventType: 'UPDATE', new: { ...saved }, old: { id: version.id } }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Another tab saves different steps into the same version.
+    const theirs = { ...saved, spec: { ...version.spec, steps: version.spec.steps.slice(0, 1) } };
+    act(() => client.fake.emitLive({ table: 'AppVersion', eventType: 'UPDATE', new: theirs, old: { id: version.id } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This version was changed in another tab.');
+    expect(screen.getByRole('link', { name: 'Reload this version' })).toBeInTheDocument();
+  });
+});
