@@ -19,7 +19,7 @@ create table public."DatabaseLimit" (
   max_tables integer not null default 50 check (max_tables between 1 and 1000),
   max_columns integer not null default 100 check (max_columns between 1 and 100),
   max_rows integer not null default 200000 check (max_rows between 1 and 100000000),
-  max_cell_chars integer not null default 10000 check (max_cell_chars between 1 and 65536),
+  max_cell_chars integer not null default 65536 check (max_cell_chars between 1 and 65536),
   max_import_bytes bigint not null default 52428800 check (max_import_bytes between 1 and 1073741824),
   max_rows_per_call integer not null default 10000 check (max_rows_per_call between 1 and 100000)
 );
@@ -93,6 +93,10 @@ declare
   most integer := (select l.max_cell_chars from public."DatabaseLimit" as l where l.id);
   big text;
 begin
+  -- No cell can be longer than the whole row: most rows stop here without looking at each cell.
+  if char_length(new.data::text) <= most then
+    return new;
+  end if;
   select e.key into big from jsonb_each(new.data) as e
   where char_length(case when jsonb_typeof(e.value) = 'string' then e.value #>> '{}' else e.value::text end) > most
   limit 1;
@@ -201,10 +205,17 @@ create or replace function public.database_rows_page(
 as $$
 declare
   cols jsonb := public.database_visible_columns(database_rows_page.table_id);
-  wanted jsonb := '[]'::jsonb;
+  numeric_re constant text := '^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]{1,3})?$';
   f jsonb;
   kind text;
+  op text;
+  val text;
+  cell text;
+  sql_op text;
+  conds text[] := '{}';
   sort_kind text;
+  sort_expr text;
+  order_by text;
   total bigint;
   page jsonb;
   lim integer := least(greatest(coalesce(page_size, 50), 1), 500);
@@ -216,55 +227,82 @@ begin
   if jsonb_array_length(filters) > 20 then
     raise exception 'Use at most 20 filters at once.' using errcode = 'PT400';
   end if;
+  -- Each filter becomes a typed predicate written into the query (names and values as quoted
+  -- literals), so the planner sees plain expressions instead of a function call per row; the
+  -- semantics are database_value_matches's, the `database` step's.
   for f in select x.value from jsonb_array_elements(filters) as x loop
     select c.value ->> 'type' into kind from jsonb_array_elements(cols) as c where c.value ->> 'name' = f ->> 'column';
     if kind is null then
       raise exception 'There is no column "%" to filter by.', coalesce(f ->> 'column', '') using errcode = 'PT400';
     end if;
-    if coalesce(f ->> 'op', '') not in ('eq', 'neq', 'contains', 'gt', 'lt', 'gte', 'lte') then
-      raise exception 'Unknown filter "%": use eq, neq, contains, gt, lt, gte or lte.', coalesce(f ->> 'op', '') using errcode = 'PT400';
+    op := coalesce(f ->> 'op', '');
+    if op not in ('eq', 'neq', 'contains', 'gt', 'lt', 'gte', 'lte') then
+      raise exception 'Unknown filter "%": use eq, neq, contains, gt, lt, gte or lte.', op using errcode = 'PT400';
     end if;
-    wanted := wanted || jsonb_build_array(jsonb_build_object('col', f ->> 'column', 'op', f ->> 'op', 'val', coalesce(f ->> 'value', ''), 'kind', kind));
+    val := coalesce(f ->> 'value', '');
+    cell := format('(r.data ->> %L)', f ->> 'column');
+    sql_op := case op when 'eq' then '=' when 'neq' then '<>' when 'gt' then '>' when 'lt' then '<' when 'gte' then '>=' else '<=' end;
+    if op = 'contains' then
+      conds := conds || format('strpos(lower(%s), lower(%L)) > 0', cell, val);
+    elsif kind = 'number' then
+      if val !~ numeric_re then
+        conds := conds || (case when op = 'neq' then 'true' else 'false' end);
+      elsif op = 'neq' then
+        conds := conds || format('coalesce((case when %1$s ~ %2$L then %1$s::numeric end) <> %3$L::numeric, true)', cell, numeric_re, val);
+      else
+        conds := conds || format('(case when %1$s ~ %2$L then %1$s::numeric end) %3$s %4$L::numeric', cell, numeric_re, sql_op, val);
+      end if;
+    elsif kind = 'date' then
+      if val !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+        conds := conds || (case when op = 'neq' then 'true' else 'false' end);
+      elsif op = 'neq' then
+        conds := conds || format('not coalesce(%1$s ~ ''^[0-9]{4}-[0-9]{2}-[0-9]{2}'' and left(%1$s, 10) = %2$L, false)', cell, val);
+      else
+        conds := conds || format('(%1$s ~ ''^[0-9]{4}-[0-9]{2}-[0-9]{2}'' and left(%1$s, 10) %2$s %3$L)', cell, sql_op, val);
+      end if;
+    elsif op = 'neq' then
+      conds := conds || format('%s is distinct from %L', cell, val);
+    else
+      conds := conds || format('%s %s %L', cell, sql_op, val);
+    end if;
   end loop;
+
   if sort_column is not null then
     select c.value ->> 'type' into sort_kind from jsonb_array_elements(cols) as c where c.value ->> 'name' = sort_column;
     if sort_kind is null then
       raise exception 'There is no column "%" to sort by.', sort_column using errcode = 'PT400';
     end if;
+    sort_expr := case
+      when sort_kind = 'number' then format('(case when (r.data ->> %1$L) ~ %2$L then (r.data ->> %1$L)::numeric end)', sort_column, numeric_re)
+      when sort_kind = 'date' then format('left(r.data ->> %L, 10)', sort_column)
+      else format('(r.data ->> %L)', sort_column)
+    end;
+    order_by := format('%s %s nulls last, r.created_at, r.id', sort_expr, case when sort_desc then 'desc' else 'asc' end);
+  else
+    order_by := 'r.created_at, r.id';
   end if;
 
-  with w as not materialized (
-    select x.value ->> 'col' as col, x.value ->> 'op' as op, x.value ->> 'val' as val, x.value ->> 'kind' as kind
-    from jsonb_array_elements(wanted) as x
-  ),
-  matched as not materialized (
-    select r.id, r.data, r.created_at, r.updated_at
-    from public."DatabaseRow" as r
-    where r.table_id = database_rows_page.table_id
-      and not exists (
-        select 1 from w
-        where not public.database_value_matches(r.data ->> w.col, w.op, w.val, w.kind)
-      )
-  )
-  select
-    (select count(*) from matched),
-    coalesce((
-      select jsonb_agg(jsonb_build_object('id', p.id, 'data', p.data, 'created_at', p.created_at, 'updated_at', p.updated_at) order by p.ord)
-      from (
-        select m.*, row_number() over () as ord
-        from (
-          select m0.* from matched as m0
-          order by
-            case when not sort_desc then public.database_sort_number(m0.data ->> sort_column, sort_kind) end asc nulls last,
-            case when sort_desc then public.database_sort_number(m0.data ->> sort_column, sort_kind) end desc nulls last,
-            case when not sort_desc then public.database_sort_text(m0.data ->> sort_column, sort_kind) end asc nulls last,
-            case when sort_desc then public.database_sort_text(m0.data ->> sort_column, sort_kind) end desc nulls last,
-            m0.created_at, m0.id
-          limit lim offset off
-        ) as m
-      ) as p
-    ), '[]'::jsonb)
-  into total, page;
+  if cardinality(conds) = 0 then
+    -- No filter: the count is an index-only scan, and without a sort the page is read in index order.
+    select count(*) into total from public."DatabaseRow" as r where r.table_id = database_rows_page.table_id;
+    execute format(
+      'select coalesce(jsonb_agg(jsonb_build_object(''id'', p.id, ''data'', p.data, ''created_at'', p.created_at, ''updated_at'', p.updated_at)), ''[]''::jsonb)
+       from (select r.id, r.data, r.created_at, r.updated_at from public."DatabaseRow" as r
+             where r.table_id = $1 order by %s limit $2 offset $3) as p', order_by)
+      into page using database_rows_page.table_id, lim, off;
+  else
+    -- Filtered: one pass over the table's rows counts the matches and keeps the top of the sort.
+    execute format(
+      'select coalesce(jsonb_agg(jsonb_build_object(''id'', p.id, ''data'', p.data, ''created_at'', p.created_at, ''updated_at'', p.updated_at)), ''[]''::jsonb),
+              coalesce(max(p.total), 0)
+       from (select r.id, r.data, r.created_at, r.updated_at, count(*) over () as total from public."DatabaseRow" as r
+             where r.table_id = $1 and %s order by %s limit $2 offset $3) as p', array_to_string(conds, ' and '), order_by)
+      into page, total using database_rows_page.table_id, lim, off;
+    if jsonb_array_length(page) = 0 and off > 0 then
+      execute format('select count(*) from public."DatabaseRow" as r where r.table_id = $1 and %s', array_to_string(conds, ' and '))
+        into total using database_rows_page.table_id;
+    end if;
+  end if;
   return jsonb_build_object('total', total, 'rows', page);
 end
 $$;
@@ -318,23 +356,6 @@ as $$
     false)
 $$;
 grant execute on function public.database_value_matches(text, text, text, text) to authenticated, service_role;
-
-create or replace function public.database_sort_number(stored text, kind text) returns numeric
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select case when kind = 'number' and stored ~ '^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]{1,3})?$' then stored::numeric end
-$$;
-create or replace function public.database_sort_text(stored text, kind text) returns text
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select case when kind is null or kind = 'number' then null when kind = 'date' then left(stored, 10) else stored end
-$$;
-grant execute on function public.database_sort_number(text, text) to authenticated, service_role;
-grant execute on function public.database_sort_text(text, text) to authenticated, service_role;
 
 revoke execute on function public.database_rows_page(uuid, jsonb, text, boolean, integer, integer) from public, anon;
 grant execute on function public.database_rows_page(uuid, jsonb, text, boolean, integer, integer) to authenticated, service_role;

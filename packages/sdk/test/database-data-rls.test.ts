@@ -159,19 +159,19 @@ describe('the databases grid functions under row-level security', () => {
 
     it('refuses a cell over the size limit and rows past the database’s row limit', async () => {
       const { tableId } = await seed();
-      const long = await owner.rpc('database_rows_insert', { table_id: tableId, rows: [{ Title: 'x'.repeat(10_001) }] });
-      expect((long.data as unknown as InsertResult).errors[0]?.message).toBe('Row 1 has more than 10000 characters in Title.');
-      // The cell limit holds for plain REST writes too.
-      const direct = await owner.from('DatabaseRow').insert({ table_id: tableId, data: { Title: 'x'.repeat(10_001) } });
-      expect(direct.error?.message).toBe('A cell holds at most 10000 characters ("Title" is longer).');
-
-      await admin.from('DatabaseLimit').update({ max_rows: 3 }).eq('id', true);
+      await admin.from('DatabaseLimit').update({ max_cell_chars: 10_000, max_rows: 3 }).eq('id', true);
       try {
+        const long = await owner.rpc('database_rows_insert', { table_id: tableId, rows: [{ Title: 'x'.repeat(10_001) }] });
+        expect((long.data as unknown as InsertResult).errors[0]?.message).toBe('Row 1 has more than 10000 characters in Title.');
+        // The cell limit holds for plain REST writes too.
+        const direct = await owner.from('DatabaseRow').insert({ table_id: tableId, data: { Title: 'x'.repeat(10_001) } });
+        expect(direct.error?.message).toBe('A cell holds at most 10000 characters ("Title" is longer).');
+
         const over = await owner.rpc('database_rows_insert', { table_id: tableId, rows: [{ Title: 'a' }, { Title: 'b' }, { Title: 'c' }, { Title: 'd' }] });
         expect(over.error?.message).toBe('The database "Reading" would have more than 3 rows: delete some rows first.');
         expect(await rowsOf(tableId)).toEqual([]);
       } finally {
-        await admin.from('DatabaseLimit').update({ max_rows: 200_000 }).eq('id', true);
+        await admin.from('DatabaseLimit').update({ max_cell_chars: 65_536, max_rows: 200_000 }).eq('id', true);
       }
     });
 

@@ -28,7 +28,7 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   max_tables: 50,
   max_columns: 100,
   max_rows: 200_000,
-  max_cell_chars: 10_000,
+  max_cell_chars: 65_536,
   max_import_bytes: 50 * 1024 * 1024,
   max_rows_per_call: 10_000,
 };
