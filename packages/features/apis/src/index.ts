@@ -1,7 +1,8 @@
 // The public API of @appforge/apis: its route manifest and its sidebar entries. Every page loads on demand.
 import type { FeatureNavEntry } from '@appforge/ui';
 import type { RouteObject } from 'react-router';
+import { apisRoutes } from './apis/routes';
 
-export const routes: RouteObject[] = [];
+export const routes: RouteObject[] = [...apisRoutes];
 
-export const nav: FeatureNavEntry[] = [];
+export const nav: FeatureNavEntry[] = [{ href: '/list-apis', label: 'Your APIs', order: 30, activePrefixes: ['/edit-api', '/view-api/'] }];

@@ -1,0 +1,85 @@
+import { makeExternalApi } from '@appforge/sdk/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { owner, renderApis } from '../test-render';
+
+describe('/edit-api', () => {
+  it('creates an API with a header secret and an endpoint, then opens its page; the secret is kept apart', async () => {
+    const user = userEvent.setup();
+    const { client } = owner();
+    const { router } = renderApis(client, '/edit-api');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Gradebook');
+    await user.clear(screen.getByRole('textbox', { name: 'Base URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Base URL' }), 'https://grades.school.test/api');
+    await user.selectOptions(screen.getByLabelText('How the API knows it is you'), 'header');
+    await user.type(screen.getByLabelText('Header name'), 'X-API-Key');
+    await user.type(screen.getByLabelText('Secret (API key or token)'), 'sk-grades-000011112222');
+    await user.click(screen.getByRole('button', { name: 'Add an endpoint' }));
+    const names = screen.getAllByRole('textbox', { name: 'Name' });
+    await user.type(names[1] as HTMLElement, 'Grades of a pupil');
+    const path = screen.getByLabelText('Path');
+    await user.clear(path);
+    await user.type(path, '/pupils/{{pupil}/grades');
+    await user.click(screen.getByRole('button', { name: 'Add a parameter to Grades of a pupil' }));
+    await user.type(screen.getByLabelText('Parameter 1 name'), 'pupil');
+    await user.selectOptions(screen.getByLabelText('Parameter 1 goes into'), 'path');
+    await user.click(screen.getByRole('button', { name: 'Create API' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/view-api\//));
+    const [api] = Object.values(client.fake.data.externalApis);
+    expect(api).toMatchObject({ name: 'Gradebook', auth_kind: 'header', auth_name: 'X-API-Key', secret_set: true, secret_last4: '2222' });
+    expect(api?.endpoints[0]).toMatchObject({ name: 'Grades of a pupil', path: '/pupils/{pupil}/grades', parameters: [{ name: 'pupil', in: 'path' }] });
+    expect(JSON.stringify(api)).not.toContain('sk-grades');
+  });
+
+  it('refuses a base URL that is not http(s) and a path placeholder without its parameter, storing nothing', async () => {
+    const user = userEvent.setup();
+    const { client } = owner();
+    renderApis(client, '/edit-api');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Files');
+    await user.clear(screen.getByRole('textbox', { name: 'Base URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Base URL' }), 'ftp://files.test');
+    await user.click(screen.getByRole('button', { name: 'Create API' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The base URL starts with http:// or https://');
+    await user.clear(screen.getByRole('textbox', { name: 'Base URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Base URL' }), 'https://files.test');
+    await user.click(screen.getByRole('button', { name: 'Add an endpoint' }));
+    await user.type(screen.getAllByRole('textbox', { name: 'Name' })[1] as HTMLElement, 'File');
+    await user.clear(screen.getByLabelText('Path'));
+    await user.type(screen.getByLabelText('Path'), '/files/{{id}');
+    await user.click(screen.getByRole('button', { name: 'Create API' }));
+    expect(await screen.findByText('File: the path uses {id}, which is not a path parameter.')).toBeInTheDocument();
+    expect(client.fake.data.externalApis).toEqual({});
+  });
+
+  it('starts from an example', async () => {
+    const { client } = owner();
+    renderApis(client, '/edit-api?example=weather');
+    expect((await screen.findAllByRole('textbox', { name: 'Name' }))[0]).toHaveValue('Open-Meteo weather');
+    expect(screen.getByRole('textbox', { name: 'Base URL' })).toHaveValue('https://api.open-meteo.com/v1');
+    expect(screen.getByRole('group', { name: 'Current weather' })).toBeInTheDocument();
+  });
+
+  it('edits an API and replaces its endpoints', async () => {
+    const user = userEvent.setup();
+    const { client, api } = owner({ name: 'Gradebook' });
+    if (!api) throw new Error('no api');
+    const { router } = renderApis(client, `/edit-api/${api.id}`);
+    const name = await screen.findByDisplayValue('Gradebook');
+    await user.clear(name);
+    await user.type(name, 'School gradebook');
+    await user.click(screen.getByRole('button', { name: /^Remove Get item$/ }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/view-api/${api.id}`));
+    expect(client.fake.data.externalApis[api.id]).toMatchObject({ name: 'School gradebook', endpoints: [] });
+  });
+
+  it('someone else’s API cannot be opened for editing', async () => {
+    const { client } = owner();
+    const theirs = makeExternalApi({ name: 'Not mine' });
+    client.fake.data.externalApis[theirs.id] = theirs;
+    renderApis(client, `/edit-api/${theirs.id}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('It does not exist, or it belongs to someone else.');
+    expect(screen.queryByDisplayValue('Not mine')).not.toBeInTheDocument();
+  });
+});
