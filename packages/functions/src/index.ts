@@ -7,6 +7,7 @@ import { deleteAccount } from './delete-account.ts';
 import { getUserSchoolInfo } from './get-user-school-info.ts';
 import type { FunctionRegistry } from './types.ts';
 import { apiSecret, apiTestCall } from './api-functions.ts';
+import { apiImportOpenapi } from './api-import.ts';
 
 export { accessStatus, allowListKeys, intercomHmac } from './access.ts';
 export type { UserStatus } from './access.ts';
@@ -28,6 +29,8 @@ export { APP_LIMIT_FACTOR } from './rate-limit.ts';
 export { runAppFunction } from './run-app.ts';
 // ── Your APIs (issue 15) ──
 export { apiSecret, apiTestCall } from './api-functions.ts';
+export { apiImportOpenapi } from './api-import.ts';
+export type { ImportPreview } from './api-import.ts';
 export { DEV_SECRETS_KEY } from './api-secrets.ts';
 export type { SecretKeys } from './api-secrets.ts';
 export type { ApiCallEnv } from './api-call.ts';
@@ -46,6 +49,7 @@ export type {
 export const functions: FunctionRegistry = Object.freeze({
   'add-user': addUser,
   // Your APIs (issue 15)
+  'api-import-openapi': apiImportOpenapi,
   'api-secret': apiSecret,
   'api-test-call': apiTestCall,
   'create-app-from-description': createAppFromDescription,

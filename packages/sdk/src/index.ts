@@ -107,6 +107,8 @@ export type {
   ApiAuthKind,
   ApiDetail,
   ApiEndpointInfo,
+  ApiImportPreview,
+  ApiImportSource,
   ApiInput,
   ApiMethod,
   ApiPatch,

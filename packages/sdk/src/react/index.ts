@@ -66,3 +66,4 @@ export { useSetApiSecret } from './use-set-api-secret-mutation';
 export type { SetApiSecretInput } from './use-set-api-secret-mutation';
 export { useTestApiCall } from './use-test-api-call-mutation';
 export type { TestApiCallInput } from './use-test-api-call-mutation';
+export { useImportOpenApi } from './use-import-openapi-mutation';

@@ -71,6 +71,8 @@ export interface FakeAppforgeData {
   apiSecrets: FakeExternalApisData['apiSecrets'];
   /** Test console answers by endpoint id. */
   apiTestAnswers: FakeExternalApisData['apiTestAnswers'];
+  /** OpenAPI import answers by URL (or `document`). */
+  apiImports: FakeExternalApisData['apiImports'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -170,6 +172,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     externalApis: {},
     apiSecrets: {},
     apiTestAnswers: {},
+    apiImports: {},
     ...initial,
   };
   const appParts = createFakeApps(data);

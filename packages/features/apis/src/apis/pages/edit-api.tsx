@@ -1,5 +1,5 @@
 import { API_AUTH_KINDS } from '@appforge/sdk';
-import type { ApiAuthKind, ApiDetail, ApiInput } from '@appforge/sdk';
+import type { ApiAuthKind, ApiDetail, ApiImportPreview, ApiInput } from '@appforge/sdk';
 import { useApi, useSaveApi, useSetApiSecret } from '@appforge/sdk/react';
 import { Button, PageHeader, TextArea, TextField } from '@appforge/ui';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EndpointsEditor } from '../components/EndpointsEditor';
 import type { EndpointDraft } from '../components/EndpointsEditor';
 import { NativeSelect } from '../components/NativeSelect';
+import { OpenApiImport } from '../components/OpenApiImport';
 import { SecretField } from '../components/SecretField';
 import { findExample } from '../lib/examples';
 
@@ -41,8 +42,19 @@ function formFrom(api: ApiDetail | ApiInput | undefined): FormState {
   };
 }
 
-function ApiForm({ existing, initial }: { existing: ApiDetail | undefined; initial: FormState }) {
+function ApiForm({ existing, initial, importFirst }: { existing: ApiDetail | undefined; initial: FormState; importFirst: boolean }) {
   const [form, setForm] = useState<FormState>(initial);
+  const applyImport = (preview: ApiImportPreview): void => {
+    // The document's endpoints are added to those already in the form; its API fields fill empty ones.
+    setForm((current) => ({
+      ...current,
+      name: current.name.trim() ? current.name : preview.api.name,
+      description: current.description.trim() ? current.description : preview.api.description,
+      base_url: current.base_url.trim() && current.base_url !== 'https://' ? current.base_url : preview.api.base_url,
+      ...(current.auth_kind === 'none' ? { auth_kind: preview.api.auth_kind, auth_name: preview.api.auth_name } : {}),
+      endpoints: [...current.endpoints, ...preview.endpoints.map((endpoint) => ({ ...endpoint, key: crypto.randomUUID() }))],
+    }));
+  };
   const [secret, setSecret] = useState('');
   const save = useSaveApi();
   const setApiSecret = useSetApiSecret();
@@ -51,6 +63,8 @@ function ApiForm({ existing, initial }: { existing: ApiDetail | undefined; initi
   const nameLabel = AUTH_NAME_LABEL[form.auth_kind];
 
   return (
+    <>
+    <OpenApiImport onUse={applyImport} autoFocus={importFirst} />
     <form
       className="apis-form"
       aria-label={existing ? `Edit ${existing.name}` : 'New API'}
@@ -131,6 +145,7 @@ function ApiForm({ existing, initial }: { existing: ApiDetail | undefined; initi
         <Link to={existing ? `/view-api/${existing.id}` : '/list-apis'}>Cancel</Link>
       </div>
     </form>
+    </>
   );
 }
 
@@ -162,7 +177,7 @@ export function Component() {
         description="Its base URL, how it authenticates, and the endpoints your apps may call."
         breadcrumbs={<Link to="/list-apis">Your APIs</Link>}
       />
-      <ApiForm key={existing?.id ?? example?.id ?? 'new'} existing={existing} initial={formFrom(existing ?? example?.api)} />
+      <ApiForm key={existing?.id ?? example?.id ?? 'new'} existing={existing} initial={formFrom(existing ?? example?.api)} importFirst={params.get('import') === 'openapi'} />
     </div>
   );
 }
