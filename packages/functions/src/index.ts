@@ -18,6 +18,7 @@ import { testCheckoutFunction } from './billing/test-checkout.ts';
 // Custom domains (issue 18).
 import { domainAllowed } from './domains/domain-allowed.ts';
 import { manageDomain } from './domains/manage-domain.ts';
+import { apiImportOpenapi } from './api-import.ts';
 
 export { accessStatus, allowListKeys, intercomHmac } from './access.ts';
 export type { UserStatus } from './access.ts';
@@ -59,6 +60,8 @@ export type { LimitDecision, Limiter, LimitRule, Limits, LimitSqlClient } from '
 export { runAppFunction } from './run-app.ts';
 // ── Your APIs (issue 15) ──
 export { apiSecret, apiTestCall } from './api-functions.ts';
+export { apiImportOpenapi } from './api-import.ts';
+export type { ImportPreview } from './api-import.ts';
 export { DEV_SECRETS_KEY } from './api-secrets.ts';
 export type { SecretKeys } from './api-secrets.ts';
 export type { ApiCallEnv } from './api-call.ts';
@@ -90,6 +93,7 @@ export type {
 export const functions: FunctionRegistry = Object.freeze({
   'add-user': addUser,
   // Your APIs (issue 15)
+  'api-import-openapi': apiImportOpenapi,
   'api-secret': apiSecret,
   'api-test-call': apiTestCall,
   'create-app-from-description': createAppFromDescription,

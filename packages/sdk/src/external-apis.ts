@@ -160,6 +160,25 @@ export type ApiTestResult = z.output<typeof testResultSchema>;
 const secretMarkerSchema = z.object({ secret_set: z.boolean(), secret_last4: z.string() });
 export type ApiSecretMarker = z.output<typeof secretMarkerSchema>;
 
+const importPreviewSchema = z.object({
+  api: z.object({ name: z.string(), description: z.string(), base_url: z.string(), auth_kind: z.enum(API_AUTH_KINDS), auth_name: z.string() }),
+  endpoints: z.array(
+    z.object({
+      name: z.string(),
+      method: z.enum(API_METHODS),
+      path: z.string(),
+      description: z.string(),
+      parameters: z.array(endpointParameterSchema),
+      body_template: z.string(),
+      response_path: z.string(),
+    }),
+  ),
+  skipped: z.array(z.string()),
+});
+/** What an OpenAPI / Swagger document becomes, for the owner to review before saving. */
+export type ApiImportPreview = z.output<typeof importPreviewSchema>;
+export type ApiImportSource = { url: string } | { document: string };
+
 /** An app whose draft or deployed version has an `api` step calling the API. */
 export interface ApiUsage {
   app_id: string;
@@ -185,6 +204,8 @@ export interface ExternalApisApi {
   testCall(input: { apiId: string; endpointId: string; params: Record<string, string> }): Promise<ApiTestResult>;
   /** The caller's apps whose draft or deployed version calls this API. */
   usage(apiId: string): Promise<ApiUsage[]>;
+  /** Reads an OpenAPI 3 / Swagger 2 document (a URL the server fetches through its guard, or the text) into a preview; stores nothing. */
+  importOpenApi(source: ApiImportSource): Promise<ApiImportPreview>;
 }
 
 export function apiNotFound(cause?: unknown): AppforgeError {
@@ -330,6 +351,14 @@ export function createExternalApisApi(supabase: SupabaseClient<Database>): Exter
       requireUuid(endpointId, 'The endpoint');
       const data = await invokeFunction(supabase, 'api-test-call', { api_id: apiId, endpoint_id: endpointId, params });
       return parseResponse(testResultSchema, data, 'api-test-call');
+    },
+
+    async importOpenApi(source) {
+      if ('url' in source ? !/^https?:\/\/\S+$/i.test(source.url) : source.document.trim() === '') {
+        throw invalidInput('url' in source ? 'Give the document’s http(s) URL.' : 'The document is empty.');
+      }
+      const data = await invokeFunction(supabase, 'api-import-openapi', 'url' in source ? { url: source.url } : { document: source.document });
+      return parseResponse(importPreviewSchema, data, 'api-import-openapi');
     },
 
     async usage(apiId) {

@@ -129,6 +129,8 @@ export type {
   ApiAuthKind,
   ApiDetail,
   ApiEndpointInfo,
+  ApiImportPreview,
+  ApiImportSource,
   ApiInput,
   ApiMethod,
   ApiPatch,

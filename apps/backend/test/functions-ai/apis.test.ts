@@ -15,6 +15,44 @@ import type { TestUser } from './helpers.js';
 
 const SECRET = 'sk-live-THE-VERY-SECRET-VALUE-9f3a';
 
+/** OpenAPI documents the fake serves: one valid with a circular schema and an external $ref, one pointing at metadata. */
+const DOCS: Record<string, unknown> = {
+  '/docs/weather.json': {
+    openapi: '3.0.3',
+    info: { title: 'Weather service', version: '1', description: 'Forecasts' },
+    servers: [{ url: '/v1' }],
+    components: {
+      securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: { Node: { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } } },
+    },
+    paths: {
+      '/weather/{city}': {
+        get: {
+          summary: 'Current weather',
+          parameters: [
+            { name: 'city', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'days', in: 'query', schema: { type: 'integer' } },
+          ],
+          responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } },
+        },
+      },
+      '/reports': { post: { operationId: 'createReport', requestBody: { content: { 'application/json': { schema: { $ref: 'shared.json#/Report' } } } }, responses: { 201: { description: 'made' } } } },
+    },
+  },
+  '/docs/shared.json': { Report: { type: 'object', required: ['title'], properties: { title: { type: 'string' }, score: { type: 'number' } } } },
+  '/docs/evil.json': {
+    openapi: '3.0.3',
+    info: { title: 'Evil', version: '1' },
+    paths: { '/a': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'http://169.254.169.254/latest/meta-data/iam.json' } } } } } } } },
+  },
+  '/docs/local-file.json': {
+    openapi: '3.0.3',
+    info: { title: 'Local', version: '1' },
+    paths: { '/a': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'file:///etc/passwd' } } } } } } } },
+  },
+  '/docs/invalid.json': { openapi: '3.0.3', paths: {} },
+};
+
 /** A weather API on loopback: answers only with the right key; /echo repeats the request's credentials back. */
 async function startFakeApi(): Promise<{ server: Server; port: number; requests: { url: string; key: string | undefined }[] }> {
   const requests: { url: string; key: string | undefined }[] = [];
@@ -22,6 +60,8 @@ async function startFakeApi(): Promise<{ server: Server; port: number; requests:
     const url = new URL(req.url ?? '/', 'http://x');
     const key = req.headers['x-api-key'] as string | undefined;
     requests.push({ url: req.url ?? '', key });
+    const doc = DOCS[url.pathname];
+    if (doc !== undefined) return void res.writeHead(200, { 'content-type': 'application/json' }).end(typeof doc === 'string' ? doc : JSON.stringify(doc));
     if (key !== SECRET) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"bad key"}');
     if (url.pathname === '/echo') return void res.writeHead(200, { 'content-type': 'application/json', 'x-seen-key': key }).end(JSON.stringify({ youSent: key }));
     const city = url.pathname.split('/')[2] ?? '';
@@ -200,6 +240,65 @@ describe.each(DATABASES)('Your APIs (%s)', (database) => {
         expect(body.code).toBe('blocked_address');
         expect(body.message).toMatch(/only public internet addresses can be called/);
       }
+    });
+  });
+
+  describe('api-import-openapi', () => {
+    const importDoc = (body: unknown, token = owner.token) => callFunction(backend, 'api-import-openapi', body, token);
+
+    it('reads a document by URL (circular and external $refs) into a preview, storing nothing', async () => {
+      const before = await backend.db.query('select count(*)::int as n from public."Api"');
+      const response = await importDoc({ url: `http://127.0.0.1:${fake.port}/docs/weather.json` });
+      expect(response.status).toBe(200);
+      const preview = (await response.json()) as { api: Record<string, unknown>; endpoints: Record<string, unknown>[]; skipped: string[] };
+      expect(preview.api).toEqual({ name: 'Weather service', description: 'Forecasts', base_url: `http://127.0.0.1:${fake.port}/v1`, auth_kind: 'header', auth_name: 'X-API-Key' });
+      expect(preview.endpoints).toEqual([
+        expect.objectContaining({
+          name: 'Current weather',
+          method: 'GET',
+          path: '/weather/{city}',
+          parameters: [
+            { name: 'city', in: 'path', type: 'string', required: true },
+            { name: 'days', in: 'query', type: 'integer', required: false },
+          ],
+        }),
+        expect.objectContaining({
+          name: 'createReport',
+          method: 'POST',
+          parameters: [
+            { name: 'title', in: 'body', type: 'string', required: true },
+            { name: 'score', in: 'body', type: 'number', required: false },
+          ],
+        }),
+      ]);
+      expect((await backend.db.query('select count(*)::int as n from public."Api"')).rows).toEqual(before.rows);
+    });
+
+    it('reads an uploaded document too', async () => {
+      const response = await importDoc({ document: JSON.stringify(DOCS['/docs/shared.json'] && { swagger: '2.0', info: { title: 'Old', version: '1' }, host: 'old.example', basePath: '/api', schemes: ['https'], paths: { '/items/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, type: 'integer' }], responses: { 200: { description: 'ok' } } } } } }) });
+      expect(response.status).toBe(200);
+      const preview = (await response.json()) as { api: { base_url: string }; endpoints: { parameters: unknown[] }[] };
+      expect(preview.api.base_url).toBe('https://old.example/api');
+      expect(preview.endpoints[0]?.parameters).toEqual([{ name: 'id', in: 'path', type: 'integer', required: true }]);
+    });
+
+    it('refuses an external $ref to a private address, a file: $ref, an invalid document and a signed-out caller', async () => {
+      const evil = await importDoc({ url: `http://127.0.0.1:${fake.port}/docs/evil.json` });
+      expect(evil.status).toBe(422);
+      expect(await evil.json()).toMatchObject({ code: 'blocked_address' });
+      const local = await importDoc({ url: `http://127.0.0.1:${fake.port}/docs/local-file.json` });
+      expect(local.status).toBe(422);
+      expect(JSON.stringify(await local.json())).not.toContain('root:');
+      const invalid = await importDoc({ url: `http://127.0.0.1:${fake.port}/docs/invalid.json` });
+      expect(await invalid.json()).toMatchObject({ code: 'invalid_document', message: expect.stringContaining('not a valid OpenAPI 3 or Swagger 2 document') as string });
+      const privateUrl = await importDoc({ url: 'http://10.0.0.1/openapi.json' });
+      expect(await privateUrl.json()).toMatchObject({ code: 'blocked_address' });
+      expect((await callFunction(backend, 'api-import-openapi', { url: 'https://x.example/o.json' })).status).toBe(401);
+    });
+
+    it('refuses a 20 MB document', async () => {
+      const response = await importDoc({ document: 'x'.repeat(20 * 1024 * 1024) });
+      expect(response.status).toBe(413);
     });
   });
 

@@ -6,3 +6,8 @@ import { keysNav, keysRoutes } from './keys/routes';
 export const routes: RouteObject[] = [...keysRoutes];
 
 export const nav: FeatureNavEntry[] = [...keysNav];
+import { apisRoutes } from './apis/routes';
+
+export const routes: RouteObject[] = [...apisRoutes];
+
+export const nav: FeatureNavEntry[] = [{ href: '/list-apis', label: 'Your APIs', order: 30, activePrefixes: ['/edit-api', '/view-api/'] }];

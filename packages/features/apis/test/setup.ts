@@ -6,6 +6,14 @@ import { afterEach } from 'vitest';
 // longer than Testing Library's default 1 s wait, which made these tests flaky.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom has no ResizeObserver; Radix (the checkbox of the endpoints editor) measures with it.
+class ResizeObserverPolyfill {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverPolyfill;
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

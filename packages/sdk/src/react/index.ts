@@ -101,3 +101,4 @@ export type { RotateApiKeyInput } from './use-rotate-api-key-mutation';
 export { useAppApiAccess } from './use-app-api-access-query';
 export { useSetApiAccess } from './use-set-api-access-mutation';
 export type { SetApiAccessInput } from './use-set-api-access-mutation';
+export { useImportOpenApi } from './use-import-openapi-mutation';

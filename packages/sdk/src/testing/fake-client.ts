@@ -88,6 +88,8 @@ export interface FakeAppforgeData {
   apiTestAnswers: FakeExternalApisData['apiTestAnswers'];
   /** Everyone's API keys by id, values included (see fake-api-keys). */
   apiKeys: FakeApiKeysData['apiKeys'];
+  /** OpenAPI import answers by URL (or `document`). */
+  apiImports: FakeExternalApisData['apiImports'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -199,6 +201,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     apiSecrets: {},
     apiTestAnswers: {},
     apiKeys: {},
+    apiImports: {},
     ...initial,
   };
   const appParts = createFakeApps(data);

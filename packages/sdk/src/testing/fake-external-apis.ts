@@ -8,7 +8,7 @@ import type { AppDetail, AppVersionRow } from '../app-rows';
 import { invalidFrom } from '../database-rows';
 import { AppforgeError } from '../errors';
 import { apiInputSchema, apiPatchSchema, apiStepsIn, endpointInputSchema } from '../external-apis';
-import type { ApiDetail, ApiTestResult, ExternalApisApi } from '../external-apis';
+import type { ApiDetail, ApiImportPreview, ApiTestResult, ExternalApisApi } from '../external-apis';
 import type { Session } from '../types';
 import { z } from 'zod';
 
@@ -22,6 +22,8 @@ export interface FakeExternalApisData {
   apiSecrets: Record<string, string>;
   /** What the test console answers for an endpoint id; absent → a 200 echo of the request. */
   apiTestAnswers: Record<string, ApiTestResult | AppforgeError>;
+  /** What importing a document gives, by its URL (or `document` for uploaded text). */
+  apiImports: Record<string, ApiImportPreview | AppforgeError>;
 }
 
 const notFound = (): AppforgeError => new AppforgeError({ code: 'not_found', message: 'This API was not found.', status: 404 });
@@ -154,6 +156,13 @@ export function createFakeExternalApis(data: FakeExternalApisData): ExternalApis
       };
       data.externalApis[apiId] = { ...api, last_test_status: result.status, last_test_ms: Math.round(result.duration_ms), last_test_at: now() };
       return structuredClone(result);
+    },
+    async importOpenApi(source) {
+      requireUser();
+      const answer = data.apiImports['url' in source ? source.url : 'document'];
+      if (answer instanceof AppforgeError) throw answer;
+      if (!answer) throw new AppforgeError({ code: 'invalid_document', message: 'This is not a valid OpenAPI 3 or Swagger 2 document.', status: 422 });
+      return structuredClone(answer);
     },
     async usage(apiId) {
       const ownerId = requireUser();
