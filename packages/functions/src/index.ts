@@ -71,7 +71,7 @@ export type { OutboundPolicy } from './outbound-policy.ts';
 export { apiFunction, API_MAX_BODY_BYTES } from './api/handler.ts';
 export { createApiKey, revokeApiKey, rotateApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE } from './api/keys.ts';
 export { API_KEY_PATTERN, generateApiKey, sha256Hex } from './api/key-secret.ts';
-export { authenticateApiKey } from './api/key-auth.ts';
+export { authenticateApiKey, forgetApiKey } from './api/key-auth.ts';
 export { toolName } from './api/mcp.ts';
 
 /** Functions deployed with JWT verification off: they check their own credentials (API keys). */

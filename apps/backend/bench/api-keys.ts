@@ -1,0 +1,139 @@
+// pnpm bench:api-keys [--postgres] [--seconds=10] [--rate=500]: the public API's key check and its
+// read endpoint on the embedded backend. Set up as a developer would: a user, a deployed app with
+// API access on, and a key made by create-api-key. Prints:
+//  1. the key check alone (authenticateApiKey in process: hash + lookup), p50/p99, with its
+//     one-second cache warm and with a cold lookup by hash every time;
+//  2. GET /functions/v1/api/v1/openapi.json (the function host, no key) as the baseline beside
+//     GET …/v1/apps/{id} (key check + app read), closed loop, and their ratio;
+//  3. an open loop of GET …/v1/apps/{id} at a fixed rate (default 500 requests/s): achieved rate,
+//     latency and errors.
+import { performance } from 'node:perf_hooks';
+import { authenticateApiKey, forgetApiKey } from '@appforge/functions';
+import { createClient } from '@supabase/supabase-js';
+import { nodeWebSocket } from '../src/http/ws-transport.js';
+import { FIGURES_HEADER, formatFigures, getOk, runLoad, startBenchBackend } from './lib.js';
+
+function option(name: string, fallback: number): number {
+  const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const value = raw === undefined ? fallback : Number.parseInt(raw, 10);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+const SPEC = {
+  entryStepId: 'ask',
+  steps: [
+    { id: 'ask', kind: 'input', title: 'Ask', config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] } },
+    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
+    { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
+  ],
+};
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function main(): Promise<void> {
+  const seconds = option('seconds', 10);
+  const rate = option('rate', 500);
+  const bench = await startBenchBackend('bench-api-keys');
+  try {
+    const { db, backend, url } = bench;
+    const userId = crypto.randomUUID();
+    await db.query('insert into auth.users (id, email) values ($1, $2)', [userId, 'bench@example.org']);
+    const app = await db.query<{ id: string }>(
+      `insert into public."App" (owner_id, name, visibility, api_access_enabled) values ($1, 'Topic explainer', 'public', true) returning id`,
+      [userId],
+    );
+    const appId = app.rows[0]?.id ?? '';
+    const version = await db.query<{ id: string }>(
+      'insert into public."AppVersion" (app_id, spec, frozen, created_by) values ($1, $2, true, $3) returning id',
+      [appId, JSON.stringify(SPEC), userId],
+    );
+    await db.query('update public."App" set deployed_version_id = $2, draft_version_id = $2 where id = $1', [appId, version.rows[0]?.id]);
+    const token = await backend.deps.jwt.sign({ sub: userId, role: 'authenticated', aud: 'authenticated', email: 'bench@example.org' }, 3600);
+    const created = await fetch(`${url}/functions/v1/create-api-key`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', app_ids: null, expires_at: null }),
+    });
+    if (created.status !== 201) throw new Error(`create-api-key answered ${created.status}: ${await created.text()}`);
+    const { id: keyId, key } = (await created.json()) as { id: string; key: string };
+    const headers = { authorization: `Bearer ${key}` };
+
+    // 1. The key check alone, in this process, against the running backend's data API.
+    const service = createClient(url, backend.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: nodeWebSocket },
+    });
+    const request = new Request(`${url}/functions/v1/api/v1/apps/${appId}`, { headers });
+    const measure = async (cold: boolean, count: number): Promise<number[]> => {
+      const times: number[] = [];
+      for (let index = 0; index < count + 50; index += 1) {
+        if (cold) forgetApiKey(keyId);
+        const t0 = performance.now();
+        const found = await authenticateApiKey(request, service, silent);
+        const elapsed = performance.now() - t0;
+        if (found?.id !== keyId) throw new Error('the key check failed');
+        if (index >= 50) times.push(elapsed);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    const warm = await measure(false, 5000);
+    const cold = await measure(true, 1000);
+    console.log('key check (authenticateApiKey)      p50 ms   p99 ms');
+    console.log(`  cache warm (within 1 s)          ${percentile(warm, 50).toFixed(3).padStart(8)} ${percentile(warm, 99).toFixed(3).padStart(8)}`);
+    console.log(`  cold (lookup by hash each time)  ${percentile(cold, 50).toFixed(3).padStart(8)} ${percentile(cold, 99).toFixed(3).padStart(8)}`);
+
+    // 2. Closed loop: the function host alone vs the app read with its key check.
+    console.log(`\n${FIGURES_HEADER}`);
+    const baseline = await runLoad({ concurrency: 8, requests: 3000, fn: () => getOk(`${url}/functions/v1/api/v1/openapi.json`) });
+    console.log(formatFigures('GET v1/openapi.json (no key)', baseline));
+    const withKey = await runLoad({ concurrency: 8, requests: 3000, fn: () => getOk(`${url}/functions/v1/api/v1/apps/${appId}`, headers) });
+    console.log(formatFigures('GET v1/apps/{id} (key)', withKey));
+    console.log(`ratio p50 apps/{id} ÷ openapi.json: ${(withKey.p50 / baseline.p50).toFixed(2)}; added p50 ${(withKey.p50 - baseline.p50).toFixed(2)} ms`);
+
+    // 3. Open loop at a fixed rate: each request leaves on schedule, whatever the others do.
+    const total = rate * seconds;
+    const latencies: number[] = [];
+    let errors = 0;
+    const statuses = new Map<number, number>();
+    const failures = new Map<string, number>();
+    const pending: Promise<void>[] = [];
+    const started = performance.now();
+    for (let index = 0; index < total; index += 1) {
+      const due = started + (index * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const t0 = performance.now();
+      pending.push(
+        fetch(`${url}/functions/v1/api/v1/apps/${appId}`, { headers })
+          .then(async (response) => {
+            await response.arrayBuffer();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            if (response.status !== 200) errors += 1;
+            latencies.push(performance.now() - t0);
+          })
+          .catch((error: unknown) => {
+            errors += 1;
+            const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+            failures.set(cause, (failures.get(cause) ?? 0) + 1);
+          }),
+      );
+    }
+    await Promise.all(pending);
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    console.log(`\nopen loop GET v1/apps/{id}: asked ${rate} req/s for ${seconds} s (${total} requests)`);
+    console.log(
+      `  achieved ${(total / elapsed).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, errors ${errors}, statuses ${JSON.stringify(Object.fromEntries(statuses))}, failures ${JSON.stringify(Object.fromEntries(failures))}`,
+    );
+  } finally {
+    await bench.stop();
+  }
+}
+
+await main();
+process.exit(0);
