@@ -7,7 +7,8 @@ import { createFunctionsApi } from './functions';
 import { createAppsApi } from './apps';
 import { createBuilderApi } from './builder';
 import { createDatabasesApi } from './databases';
-import { createBundlesApi } from './names';
+import { createBillingApi } from './billing';
+import { createBundlesApi } from './bundles';
 import { createRunsApi } from './runs';
 import { createVersionsApi } from './versions';
 import type { AppforgeClient, AppforgeClientOptions } from './types';
@@ -39,6 +40,7 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     runs: createRunsApi(supabase),
     builder: createBuilderApi(supabase),
     bundles: createBundlesApi(supabase),
+    billing: createBillingApi(supabase),
     customDomains: createCustomDomainsApi(supabase),
     functions,
     auth: createAuthApi(supabase, functions),

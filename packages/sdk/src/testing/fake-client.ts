@@ -23,6 +23,8 @@ import { displayNameSchema } from '../users';
 import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
 import { createFakeApps } from './fake-apps';
 import type { FakeAppsData } from './fake-apps';
+import { createFakeBundles, FAKE_PLANS } from './fake-bundles';
+import type { FakeBundlesData } from './fake-bundles';
 import { createFakeDatabases } from './fake-databases';
 import type { FakeDatabasesData } from './fake-databases';
 import { createFakeSupabase } from './fake-supabase';
@@ -62,6 +64,16 @@ export interface FakeAppforgeData {
   icons: FakeAppsData['icons'];
   /** Everyone's databases by id, with their tables (see makeDatabase). */
   databases: FakeDatabasesData['databases'];
+  // #17 bundles & plans (see fake-bundles.ts)
+  bundles: FakeBundlesData['bundles'];
+  allowedUsers: FakeBundlesData['allowedUsers'];
+  purchases: FakeBundlesData['purchases'];
+  testCheckouts: FakeBundlesData['testCheckouts'];
+  checkoutMode: FakeBundlesData['checkoutMode'];
+  plan: FakeBundlesData['plan'];
+  plans: FakeBundlesData['plans'];
+  usage: FakeBundlesData['usage'];
+  notices: FakeBundlesData['notices'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -158,10 +170,20 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     descriptions: {},
     icons: {},
     databases: {},
+    bundles: {},
+    allowedUsers: {},
+    purchases: [],
+    testCheckouts: {},
+    checkoutMode: 'test',
+    plan: 'free',
+    plans: structuredClone(FAKE_PLANS),
+    usage: [],
+    notices: [],
     ...initial,
   };
   const appParts = createFakeApps(data);
   const databaseParts = createFakeDatabases(data);
+  const bundleParts = createFakeBundles(data);
   const failures = new Map<FakeMethod, AppforgeError>(
     Object.entries(overrides.failures ?? {}) as [FakeMethod, AppforgeError][],
   );
@@ -271,11 +293,13 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     builder: appParts.builder,
     bundles: {
       async getName(bundleId) {
-        const name = data.bundleNames[bundleId];
+        const name = data.bundleNames[bundleId] ?? data.bundles[bundleId]?.name;
         if (name === undefined) throw notFound('This bundle');
         return name;
       },
+      ...bundleParts.bundles,
     },
+    billing: bundleParts.billing,
     customDomains: {
       lookup: (host) => Promise.resolve(data.customDomains[normaliseHost(host)] ?? null),
     },
@@ -478,6 +502,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     runs: wrap('runs'),
     builder: wrap('builder'),
     bundles: wrap('bundles'),
+    billing: wrap('billing'),
     customDomains: wrap('customDomains'),
     functions: wrap('functions'),
     auth: wrap('auth'),

@@ -10,8 +10,10 @@ export type {
 } from './fake-client';
 export type { FakeAppsData, FakeDescription, FakeRun } from './fake-apps';
 export type { FakeDatabasesData } from './fake-databases';
+export type { FakeBundlesData } from './fake-bundles';
 export {
   makeApp,
+  makeBundle,
   makeCustomDomain,
   makeDatabase,
   makeDatabaseTable,
