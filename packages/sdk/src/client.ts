@@ -11,6 +11,8 @@ import { createBuilderApi } from './builder';
 import { createDatabasesApi } from './databases';
 import { createExternalApisApi } from './external-apis';
 import { createBundlesApi } from './names';
+import { createBillingApi } from './billing';
+import { createBundlesApi } from './bundles';
 import { createRunsApi } from './runs';
 import { createVersionsApi } from './versions';
 import type { AppforgeClient, AppforgeClientOptions } from './types';
@@ -44,6 +46,7 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     runs: createRunsApi(supabase),
     builder: createBuilderApi(supabase),
     bundles: createBundlesApi(supabase),
+    billing: createBillingApi(supabase),
     customDomains: createCustomDomainsApi(supabase),
     functions,
     auth: createAuthApi(supabase, functions),

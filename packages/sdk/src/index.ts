@@ -44,6 +44,43 @@ export type {
   DatabaseTableInfo,
   NewDatabaseTable,
 } from './database-rows';
+// #17 bundles & plans
+export {
+  CURRENCIES,
+  MAX_PRICE_MAJOR,
+  amountToCents,
+  centsToAmount,
+  describePrice,
+  formatMoney,
+  minorDigits,
+  parsePriceInput,
+  priceInputOf,
+} from './money';
+export type { Currency, PriceInput } from './money';
+export {
+  MAX_ALLOWED_USERS_PER_ADD,
+  PLAN_LIMIT_KEYS,
+  bundleNameSchema,
+  bundlePatchSchema,
+} from './bundle-rows';
+export type {
+  Access,
+  AddAllowedUsersResult,
+  AllowedItem,
+  AllowedUserRow,
+  BundleAppEntry,
+  BundleDetail,
+  BundlePage,
+  BundlePatch,
+  BundleSummary,
+  CheckoutStart,
+  MyPlan,
+  PlanInfo,
+  PlanLimitKey,
+  PlanUsage,
+  PurchaseRow,
+  TestCheckoutSession,
+} from './bundle-rows';
 export { TERMINAL_RUN_EVENTS } from './run-events';
 export type { RunStreamEvent } from './run-events';
 export { withoutTrailingHash } from './auth';
@@ -72,6 +109,7 @@ export type {
   AssuranceLevel,
   AuthApi,
   AuthChangeEvent,
+  BillingApi,
   BundlesApi,
   CustomDomainTarget,
   CustomDomainsApi,

@@ -30,6 +30,6 @@ export function createAppsApi(supabase: SupabaseClient<Database>): Pick<AppsApi,
   return { getName: (appId) => nameOf(supabase, 'App', appId) };
 }
 
-export function createBundlesApi(supabase: SupabaseClient<Database>): BundlesApi {
+export function createBundlesApi(supabase: SupabaseClient<Database>): Pick<BundlesApi, 'getName'> {
   return { getName: (bundleId) => nameOf(supabase, 'Bundle', bundleId) };
 }

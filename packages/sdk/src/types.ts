@@ -26,6 +26,19 @@ import type {
 import type { CreateDatabaseInput, DatabaseDetail, DatabasePatch, DatabaseSummary } from './database-rows';
 import type { LiveApi } from './live';
 import type { DatabaseDataApi } from './database-data';
+import type {
+  Access,
+  AddAllowedUsersResult,
+  AllowedItem,
+  AllowedUserRow,
+  BundleDetail,
+  BundlePage,
+  BundlePatch,
+  BundleSummary,
+  CheckoutStart,
+  MyPlan,
+  TestCheckoutSession,
+} from './bundle-rows';
 import type { Database, Tables } from './database.types';
 import type { RunStreamEvent } from './run-events';
 
@@ -277,6 +290,33 @@ export interface BuilderApi {
 
 export interface BundlesApi {
   getName(bundleId: string): Promise<string>;
+  // #17 bundles ----------------------------------------------------------------------------------
+  listMine(): Promise<BundleSummary[]>;
+  /** The owner's view; someone else's bundle is not_found. */
+  get(bundleId: string): Promise<BundleDetail>;
+  /** The public bundle page (no sign-in needed): its deployed apps, price and the caller's access. */
+  page(bundleId: string): Promise<BundlePage>;
+  create(input: { name: string; description?: string | null }): Promise<BundleDetail>;
+  update(bundleId: string, patch: BundlePatch): Promise<BundleDetail>;
+  remove(bundleId: string): Promise<void>;
+  /** The bundle's apps, in this order (apps left out are removed from it). */
+  setApps(bundleId: string, appIds: string[]): Promise<BundleDetail>;
+  allowedUsers(item: AllowedItem): Promise<AllowedUserRow[]>;
+  /** Adds e-mail addresses or @domains (at most 10,000), each new address gets an invitation. */
+  addAllowedUsers(item: AllowedItem, entries: string[]): Promise<AddAllowedUsersResult>;
+  removeAllowedUser(id: string): Promise<void>;
+}
+
+/** #17: access, checkout and the person's plan. */
+export interface BillingApi {
+  access(kind: 'app' | 'bundle', id: string): Promise<Access>;
+  /** Where to pay: Stripe Checkout, or the development test checkout. */
+  checkout(input: { item_kind: 'app' | 'bundle' | 'plan'; item_id: string; return_path: string }): Promise<CheckoutStart>;
+  testCheckout(sessionId: string): Promise<TestCheckoutSession>;
+  /** Completes (no money moves) or cancels a test checkout; resolves to where the browser goes next. */
+  finishTestCheckout(sessionId: string, action: 'complete' | 'cancel'): Promise<string>;
+  managePurchase(purchaseId: string, action: 'portal' | 'cancel'): Promise<{ url?: string | undefined; cancel_at_period_end?: boolean | undefined }>;
+  myPlan(): Promise<MyPlan>;
 }
 
 export interface CustomDomainsApi {
@@ -330,6 +370,7 @@ export interface AppforgeClient {
   runs: RunsApi;
   builder: BuilderApi;
   bundles: BundlesApi;
+  billing: BillingApi;
   customDomains: CustomDomainsApi;
   functions: FunctionsApi;
   auth: AuthApi;

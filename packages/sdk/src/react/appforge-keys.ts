@@ -57,4 +57,19 @@ export const appforgeKeys = {
     ['appforge', 'user', userId ?? null, 'api-keys', 'key', apiKeyId ?? null] as const,
   appApiAccess: (userId: string | undefined, appId: string | undefined) =>
     ['appforge', 'user', userId ?? null, 'apps', 'api-access', appId ?? null] as const,
+  // #17 bundles & plans
+  /** Everything about bundles, access and purchases as this person (or a visitor) sees them. */
+  bundles: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'bundles'] as const,
+  myBundles: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'bundles', 'mine'] as const,
+  bundle: (userId: string | undefined, bundleId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'bundles', 'bundle', bundleId ?? null] as const,
+  bundlePage: (userId: string | undefined, bundleId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'bundles', 'page', bundleId ?? null] as const,
+  allowedUsers: (userId: string | undefined, itemId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'bundles', 'allowed', itemId ?? null] as const,
+  access: (userId: string | undefined, kind: string, itemId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'bundles', 'access', kind, itemId ?? null] as const,
+  testCheckout: (userId: string | undefined, sessionId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'bundles', 'test-checkout', sessionId ?? null] as const,
+  myPlan: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'bundles', 'plan'] as const,
 };

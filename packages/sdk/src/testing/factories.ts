@@ -1,4 +1,5 @@
 // Realistic values of the shapes the backend returns, for tests and stories.
+import type { BundleDetail } from '../bundle-rows';
 import { appSpecSchema } from '@appforge/engine';
 import type { AppSpec, AppSpecInput } from '@appforge/engine';
 import { DEFAULT_CONFIG, DEFAULT_DESIGN, DEFAULT_PRICE } from '../app-rows';
@@ -294,5 +295,17 @@ export function makeExternalApi(overrides: Partial<ApiDetail> = {}): ApiDetail {
     updated_at: now,
     ...overrides,
     endpoints: endpoints.map((endpoint, position) => ({ ...endpoint, api_id: id, position })),
+/** A bundle (the owner's view) for the fake client's data.bundles. */
+export function makeBundle(overrides: Partial<BundleDetail> = {}): BundleDetail {
+  return {
+    id: crypto.randomUUID(),
+    owner_id: crypto.randomUUID(),
+    name: `Bundle ${next()}`,
+    description: 'A bundle made for tests.',
+    visibility: 'public',
+    price: { ...DEFAULT_PRICE },
+    updated_at: new Date().toISOString(),
+    apps: [],
+    ...overrides,
   };
 }

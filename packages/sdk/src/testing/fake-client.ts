@@ -27,6 +27,8 @@ import type { FakeAppsData } from './fake-apps';
 import { DEFAULT_DATABASE_LIMITS } from './fake-database-data';
 import { createFakeApiKeys } from './fake-api-keys';
 import type { FakeApiKeysData } from './fake-api-keys';
+import { createFakeBundles, FAKE_PLANS } from './fake-bundles';
+import type { FakeBundlesData } from './fake-bundles';
 import { createFakeDatabases } from './fake-databases';
 import { createFakeExternalApis } from './fake-external-apis';
 import type { FakeExternalApisData } from './fake-external-apis';
@@ -90,6 +92,16 @@ export interface FakeAppforgeData {
   apiKeys: FakeApiKeysData['apiKeys'];
   /** OpenAPI import answers by URL (or `document`). */
   apiImports: FakeExternalApisData['apiImports'];
+  // #17 bundles & plans (see fake-bundles.ts)
+  bundles: FakeBundlesData['bundles'];
+  allowedUsers: FakeBundlesData['allowedUsers'];
+  purchases: FakeBundlesData['purchases'];
+  testCheckouts: FakeBundlesData['testCheckouts'];
+  checkoutMode: FakeBundlesData['checkoutMode'];
+  plan: FakeBundlesData['plan'];
+  plans: FakeBundlesData['plans'];
+  usage: FakeBundlesData['usage'];
+  notices: FakeBundlesData['notices'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -202,12 +214,22 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     apiTestAnswers: {},
     apiKeys: {},
     apiImports: {},
+    bundles: {},
+    allowedUsers: {},
+    purchases: [],
+    testCheckouts: {},
+    checkoutMode: 'test',
+    plan: 'free',
+    plans: structuredClone(FAKE_PLANS),
+    usage: [],
+    notices: [],
     ...initial,
   };
   const appParts = createFakeApps(data);
   const databaseParts = createFakeDatabases(data);
   const externalApis = createFakeExternalApis(data);
   const domainParts = createFakeDomains(data);
+  const bundleParts = createFakeBundles(data);
   const failures = new Map<FakeMethod, AppforgeError>(
     Object.entries(overrides.failures ?? {}) as [FakeMethod, AppforgeError][],
   );
@@ -320,11 +342,13 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     builder: appParts.builder,
     bundles: {
       async getName(bundleId) {
-        const name = data.bundleNames[bundleId];
+        const name = data.bundleNames[bundleId] ?? data.bundles[bundleId]?.name;
         if (name === undefined) throw notFound('This bundle');
         return name;
       },
+      ...bundleParts.bundles,
     },
+    billing: bundleParts.billing,
     customDomains: {
       lookup: (host) => Promise.resolve(data.customDomains[normaliseHost(host)] ?? null),
       ...domainParts,
@@ -548,6 +572,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     runs: wrap('runs'),
     builder: wrap('builder'),
     bundles: wrap('bundles'),
+    billing: wrap('billing'),
     customDomains: wrap('customDomains'),
     functions: wrap('functions'),
     auth: wrap('auth'),

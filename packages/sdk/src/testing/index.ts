@@ -15,8 +15,10 @@ export { FAKE_API_BASE_URL } from './fake-api-keys';
 export type { FakeApiKey, FakeApiKeysData } from './fake-api-keys';
 export { makeOwnedDomain } from './fake-domains';
 export type { FakeDomain, FakeDomainsData } from './fake-domains';
+export type { FakeBundlesData } from './fake-bundles';
 export {
   makeApp,
+  makeBundle,
   makeCustomDomain,
   makeDatabase,
   makeDatabaseTable,

@@ -1,11 +1,10 @@
-import type { AppPrice } from '@appforge/sdk';
+import { CURRENCIES, describePrice } from '@appforge/sdk';
+import type { AppPrice, Currency } from '@appforge/sdk';
 import { Select, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { checkPrice, priceValuesOf } from '../lib/forms';
 import type { FieldErrors, PriceValues } from '../lib/forms';
-import { CURRENCIES, describePrice } from '../lib/money';
-import type { Currency } from '../lib/money';
 import { useUnsavedWarning } from '../lib/use-unsaved-warning';
 import { ChoiceGroup } from './ChoiceGroup';
 import { SaveBar } from './SaveBar';
@@ -31,7 +30,7 @@ function same(values: PriceValues, price: AppPrice): boolean {
   return kind === price.kind && currency === price.currency && (kind === 'free' || cents === price.amount_cents);
 }
 
-/** Free, one-time or monthly, with amount and currency; checkout itself comes with bundles and plans. */
+/** Free, one-time or monthly, with amount and currency; people pay through the bundles feature's checkout. */
 export function PriceForm({ price, state, onSave }: PriceFormProps) {
   const [values, setValues] = useState<PriceValues>(() => priceValuesOf(price));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -81,8 +80,8 @@ export function PriceForm({ price, state, onSave }: PriceFormProps) {
       ) : null}
       <p className="settings-note" aria-live="polite">
         {checked.ok ? <>Visitors will see: <strong>{describePrice(checked.value)}</strong>. </> : null}
-        Checkout (taking the payment) comes with bundles and plans; until then the price is saved
-        and shown, and nobody is charged.
+        People pay at checkout (Stripe, or the labelled test checkout in development) before they
+        can run the app; the app's page shows the price and “Get access” to everyone else.
       </p>
       <SaveBar state={state} dirty={dirty} label="Save price" />
     </form>

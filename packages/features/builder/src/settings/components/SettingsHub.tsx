@@ -1,9 +1,9 @@
+import { describePrice } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { Badge } from '@appforge/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fontLabel, layoutLabel } from '../lib/design';
-import { describePrice } from '../lib/money';
 import { initialsOf } from '../lib/monogram';
 import { settingsPaths } from '../lib/paths';
 import { visibilityLabel } from '../lib/visibility';

@@ -2,8 +2,8 @@
 // what the inputs hold (strings); each schema turns them into the SDK's shapes.
 import type { AppConfig, AppDesign, AppPrice, AppVisibility } from '@appforge/sdk';
 import { z } from 'zod';
-import { amountToCents, centsToAmount, formatMoney, MAX_PRICE_MAJOR, minorDigits } from './money';
-import type { Currency } from './money';
+import { parsePriceInput, priceInputOf } from '@appforge/sdk';
+import type { PriceInput } from '@appforge/sdk';
 
 /** zod's issues as one message per field (the first one wins), keyed by the field's name. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -61,38 +61,13 @@ export function checkDetails(values: DetailsValues): Checked<DetailsPatch> {
 
 // Price -----------------------------------------------------------------------------------------
 
-export interface PriceValues {
-  kind: AppPrice['kind'];
-  amount: string;
-  currency: Currency;
-}
+export type PriceValues = PriceInput;
 
-export function priceValuesOf(price: AppPrice): PriceValues {
-  return { kind: price.kind, amount: price.kind === 'free' ? '' : centsToAmount(price.amount_cents, price.currency), currency: price.currency };
-}
+export const priceValuesOf = priceInputOf;
 
 export function checkPrice(values: PriceValues): Checked<AppPrice> {
-  if (values.kind === 'free') return { ok: true, value: { kind: 'free', amount_cents: 0, currency: values.currency } };
-  const digits = minorDigits(values.currency);
-  if (values.amount.trim() === '') return { ok: false, errors: { amount: 'Enter the price, for example 4.99.' } };
-  const cents = amountToCents(values.amount, values.currency);
-  if (cents === null) {
-    return {
-      ok: false,
-      errors: {
-        amount:
-          digits === 0
-            ? `Enter a whole number of ${values.currency}, without decimals.`
-            : `Enter a number with at most ${digits} decimals, for example 4.99.`,
-      },
-    };
-  }
-  if (cents === 0) return { ok: false, errors: { amount: 'A paid app costs more than 0. Choose Free to give it away.' } };
-  const maxCents = MAX_PRICE_MAJOR * 10 ** digits;
-  if (cents > maxCents) {
-    return { ok: false, errors: { amount: `The price is at most ${formatMoney(maxCents, values.currency)}.` } };
-  }
-  return { ok: true, value: { kind: values.kind, amount_cents: cents, currency: values.currency } };
+  const parsed = parsePriceInput(values);
+  return parsed.ok ? parsed : { ok: false, errors: { amount: parsed.error } };
 }
 
 // Design ----------------------------------------------------------------------------------------

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { renderSettings, signedInWithApp } from '../test/render';
 
 describe('/app-price/:appId', () => {
-  it('sets a monthly price, shows what visitors will see, and notes that checkout comes later', async () => {
+  it('sets a monthly price, shows what visitors will see, and says people pay at checkout', async () => {
     const { client, app } = signedInWithApp({ price: { kind: 'free', amount_cents: 0, currency: 'EUR' } });
     const user = userEvent.setup();
     renderSettings({ client, path: `/app-price/${app.id}` });
     expect(await screen.findByRole('radio', { name: 'Free' })).toBeChecked();
-    expect(screen.getByText(/Checkout \(taking the payment\) comes with bundles and plans/)).toBeInTheDocument();
+    expect(screen.getByText(/People pay at checkout/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Amount/ })).toBeNull();
 
     await user.click(screen.getByRole('radio', { name: 'Monthly subscription' }));
@@ -29,7 +29,7 @@ describe('/app-price/:appId', () => {
     const save = screen.getByRole('button', { name: 'Save price' });
     for (const [typed, message] of [
       ['9.50', 'Enter a whole number of JPY, without decimals.'],
-      ['0', 'A paid app costs more than 0. Choose Free to give it away.'],
+      ['0', 'A paid item costs more than 0. Choose Free to give it away.'],
       ['', 'Enter the price, for example 4.99.'],
       ['-3', 'Enter a whole number of JPY, without decimals.'],
     ] as const) {

@@ -1,4 +1,4 @@
-import type { AppPrice } from '@appforge/sdk';
+import type { AppPrice } from './app-rows';
 
 export type Currency = AppPrice['currency'];
 
@@ -52,4 +52,37 @@ export function describePrice(price: AppPrice, locale?: string): string {
   if (price.kind === 'free') return 'Free';
   const amount = formatMoney(price.amount_cents, price.currency, locale);
   return price.kind === 'monthly' ? `${amount} a month` : `${amount} once`;
+}
+
+/** What a price form holds: the kind, the amount as typed, the currency. */
+export interface PriceInput {
+  kind: AppPrice['kind'];
+  amount: string;
+  currency: Currency;
+}
+
+export function priceInputOf(price: AppPrice): PriceInput {
+  return { kind: price.kind, amount: price.kind === 'free' ? '' : centsToAmount(price.amount_cents, price.currency), currency: price.currency };
+}
+
+/**
+ * The price a form describes, or what is wrong with its amount in words: -1, NaN, "1e12",
+ * more decimals than the currency has, 0 for a paid item, or more than 100,000 are refused.
+ */
+export function parsePriceInput(values: PriceInput): { ok: true; value: AppPrice } | { ok: false; error: string } {
+  if (!CURRENCIES.some((currency) => currency.value === values.currency)) return { ok: false, error: 'Choose a currency from the list.' };
+  if (values.kind === 'free') return { ok: true, value: { kind: 'free', amount_cents: 0, currency: values.currency } };
+  const digits = minorDigits(values.currency);
+  if (values.amount.trim() === '') return { ok: false, error: 'Enter the price, for example 4.99.' };
+  const cents = amountToCents(values.amount, values.currency);
+  if (cents === null) {
+    return {
+      ok: false,
+      error: digits === 0 ? `Enter a whole number of ${values.currency}, without decimals.` : `Enter a number with at most ${digits} decimals, for example 4.99.`,
+    };
+  }
+  if (cents === 0) return { ok: false, error: 'A paid item costs more than 0. Choose Free to give it away.' };
+  const maxCents = MAX_PRICE_MAJOR * 10 ** digits;
+  if (cents > maxCents) return { ok: false, error: `The price is at most ${formatMoney(maxCents, values.currency)}.` };
+  return { ok: true, value: { kind: values.kind, amount_cents: cents, currency: values.currency } };
 }

@@ -1,0 +1,35 @@
+import type { PlanLimitKey } from '@appforge/sdk';
+
+export const USAGE_LABELS: Record<PlanLimitKey, string> = {
+  apps: 'Apps',
+  runs: 'Runs this month',
+  ai_tokens: 'AI tokens this month',
+  database_rows: 'Database rows',
+  api_calls: 'API calls this month',
+  custom_domains: 'Custom domains',
+};
+
+export interface UsageBarProps {
+  label: string;
+  used: number;
+  /** null: no limit. */
+  limit: number | null;
+}
+
+/** One limit of the plan as a labelled meter: "Runs this month: 120 of 500". */
+export function UsageBar({ label, used, limit }: UsageBarProps) {
+  const text = limit === null ? `${used.toLocaleString('en')} (no limit)` : `${used.toLocaleString('en')} of ${limit.toLocaleString('en')}`;
+  const full = limit !== null && used >= limit;
+  return (
+    <div className={full ? 'bundles-usage is-full' : 'bundles-usage'}>
+      <div className="bundles-usage__label">
+        <span>{label}</span>
+        <span>{text}</span>
+      </div>
+      {limit !== null && limit > 0 ? (
+        <meter aria-label={label} aria-valuetext={text} min={0} max={limit} value={Math.min(used, limit)} high={limit * 0.8} optimum={0} />
+      ) : null}
+      {full ? <p className="bundles-usage__full">Limit reached.</p> : null}
+    </div>
+  );
+}

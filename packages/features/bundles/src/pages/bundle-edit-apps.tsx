@@ -1,0 +1,69 @@
+import type { BundleDetail } from '@appforge/sdk';
+import { useMyApps, useSetBundleApps } from '@appforge/sdk/react';
+import { Button, EmptyState } from '@appforge/ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AppOrderList } from '../components/AppOrderList';
+import type { OrderedApp } from '../components/AppOrderList';
+import { BundleFrame } from '../components/BundleFrame';
+import { messageOf } from '../lib/message';
+
+function EditApps({ bundle }: { bundle: BundleDetail }) {
+  const [apps, setApps] = useState<OrderedApp[]>(bundle.apps.map(({ id, name }) => ({ id, name })));
+  const mine = useMyApps();
+  const save = useSetBundleApps();
+  const saved = bundle.apps.map((app) => app.id).join(',');
+  const dirty = apps.map((app) => app.id).join(',') !== saved;
+  const candidates = (mine.data ?? []).filter((app) => app.deployed_version_id !== null && !apps.some((chosen) => chosen.id === app.id));
+  return (
+    <div className="bundles-edit-apps">
+      {apps.length === 0 ? <p>No apps in this bundle yet: add some of your deployed apps below.</p> : <AppOrderList apps={apps} onChange={setApps} />}
+      <section aria-labelledby="add-apps">
+        <h2 id="add-apps">Add your deployed apps</h2>
+        {mine.isPending ? (
+          <p>Loading your apps…</p>
+        ) : candidates.length === 0 ? (
+          <EmptyState
+            title="No more deployed apps to add"
+            description="Only deployed apps can go into a bundle. Deploy an app first."
+            action={
+              <Button asChild variant="secondary">
+                <Link to="/">Go to your apps</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="bundles-candidates">
+            {candidates.map((app) => (
+              <li key={app.id}>
+                <span>{app.name}</span>
+                <Button size="sm" variant="secondary" onClick={() => setApps([...apps, { id: app.id, name: app.name }])} aria-label={`Add ${app.name}`}>
+                  Add
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {save.isError ? (
+        <p role="alert" className="bundles-error">
+          {messageOf(save.error)}
+        </p>
+      ) : save.isSuccess && !dirty ? (
+        <p role="status">Saved.</p>
+      ) : null}
+      <Button disabled={!dirty || save.isPending} onClick={() => save.mutate({ bundleId: bundle.id, appIds: apps.map((app) => app.id) })}>
+        {save.isPending ? 'Saving…' : 'Save apps'}
+      </Button>
+    </div>
+  );
+}
+
+/** `/bundle/:bundleId/edit-apps` — add the owner's deployed apps, reorder (drag or keyboard), remove. */
+export function Component() {
+  return (
+    <BundleFrame page="Apps" description="Which of your apps the bundle holds, in the order its page shows them.">
+      {(bundle) => <EditApps key={bundle.id} bundle={bundle} />}
+    </BundleFrame>
+  );
+}

@@ -1,0 +1,145 @@
+import { createFakeAppforgeClient, makeApp, makeBundle } from '@appforge/sdk/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderBundles } from '../../test/render';
+
+function owner() {
+  const client = createFakeAppforgeClient();
+  const session = client.fake.signIn({ email: 'ada@example.org' });
+  const ownerId = session.user.id;
+  const deployed = (name: string) => {
+    const app = makeApp({ owner_id: ownerId, name, deployed_version_id: crypto.randomUUID() });
+    client.fake.data.apps[app.id] = app;
+    return app;
+  };
+  return { client, ownerId, deployed };
+}
+
+describe('/bundles', () => {
+  it('says what to do first, then creates a bundle and opens its apps page', async () => {
+    const { client } = owner();
+    const user = userEvent.setup();
+    renderBundles('/bundles', client);
+    expect(await screen.findByRole('heading', { name: 'No bundles yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create your first bundle' }));
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Study kit');
+    await user.click(screen.getByRole('button', { name: 'Create bundle' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Apps' })).toBeInTheDocument();
+    expect(Object.values(client.fake.data.bundles).map((bundle) => bundle.name)).toEqual(['Study kit']);
+  });
+
+  it('refuses an empty name in words and creates nothing', async () => {
+    const { client } = owner();
+    const user = userEvent.setup();
+    renderBundles('/bundles', client);
+    await user.click(await screen.findByRole('button', { name: 'New bundle' }));
+    await user.click(screen.getByRole('button', { name: 'Create bundle' }));
+    expect(await screen.findByText('Give the bundle a name.')).toBeInTheDocument();
+    expect(client.fake.data.bundles).toEqual({});
+  });
+});
+
+describe('/bundle/:bundleId/edit-apps', () => {
+  it('adds deployed apps, reorders them with the keyboard-reachable arrows, removes one, and saves the order', async () => {
+    const { client, ownerId, deployed } = owner();
+    const a = deployed('Alpha');
+    const b = deployed('Beta');
+    const c = deployed('Gamma');
+    const draft = makeApp({ owner_id: ownerId, name: 'Draft only' });
+    client.fake.data.apps[draft.id] = draft;
+    const bundle = makeBundle({ owner_id: ownerId, name: 'Kit' });
+    client.fake.data.bundles[bundle.id] = bundle;
+    const user = userEvent.setup();
+    renderBundles(`/bundle/${bundle.id}/edit-apps`, client);
+    await user.click(await screen.findByRole('button', { name: 'Add Alpha' }));
+    await user.click(screen.getByRole('button', { name: 'Add Beta' }));
+    await user.click(screen.getByRole('button', { name: 'Add Gamma' }));
+    expect(screen.queryByRole('button', { name: 'Add Draft only' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Move Gamma up' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Alpha' }));
+    const order = screen.getByRole('list', { name: 'Apps in this bundle, in order' });
+    expect(within(order).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('1. Gamma'), expect.stringContaining('2. Beta')]);
+    await user.click(screen.getByRole('button', { name: 'Save apps' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(client.fake.data.bundles[bundle.id]?.apps.map((app) => app.id)).toEqual([c.id, b.id]);
+    expect(a.id).not.toBe(c.id);
+  });
+
+  it('another user’s bundle is "not found" on every manage page', async () => {
+    const { client } = owner();
+    const theirs = makeBundle({ owner_id: crypto.randomUUID(), name: 'Theirs' });
+    client.fake.data.bundles[theirs.id] = theirs;
+    for (const page of ['settings', 'edit-apps', 'edit-price', 'allowed-users']) {
+      const view = renderBundles(`/bundle/${theirs.id}/${page}`, client);
+      expect(await screen.findByRole('heading', { name: 'This bundle was not found' })).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+});
+
+describe('/bundle/:bundleId/edit-price', () => {
+  it('refuses -1, NaN and 10^12 in words and saves a monthly EUR price', async () => {
+    const { client, ownerId } = owner();
+    const bundle = makeBundle({ owner_id: ownerId, name: 'Kit', price: { kind: 'free', amount_cents: 0, currency: 'EUR' } });
+    client.fake.data.bundles[bundle.id] = bundle;
+    const user = userEvent.setup();
+    renderBundles(`/bundle/${bundle.id}/edit-price`, client);
+    await user.click(await screen.findByRole('radio', { name: /Monthly subscription/ }));
+    const amount = screen.getByRole('textbox', { name: /Amount/ });
+    for (const [typed, message] of [
+      ['-1', 'Enter a number with at most 2 decimals, for example 4.99.'],
+      ['NaN', 'Enter a number with at most 2 decimals, for example 4.99.'],
+      ['1000000000000', 'The price is at most'],
+    ] as const) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      await user.click(screen.getByRole('button', { name: 'Save price' }));
+      expect(amount).toHaveAccessibleDescription(expect.stringContaining(message) as string);
+    }
+    expect(client.fake.data.bundles[bundle.id]?.price.kind).toBe('free');
+    await user.clear(amount);
+    await user.type(amount, '9');
+    expect(screen.getByText(/Visitors will see/)).toHaveTextContent('€9.00 a month');
+    await user.click(screen.getByRole('button', { name: 'Save price' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(client.fake.data.bundles[bundle.id]?.price).toEqual({ kind: 'monthly', amount_cents: 900, currency: 'EUR' });
+  });
+});
+
+describe('/bundle/:bundleId/allowed-users', () => {
+  it('adds a pasted list, reports invalid lines and duplicates, lists who is in, and removes one', async () => {
+    const { client, ownerId } = owner();
+    const bundle = makeBundle({ owner_id: ownerId, name: 'Kit' });
+    client.fake.data.bundles[bundle.id] = bundle;
+    const user = userEvent.setup();
+    renderBundles(`/bundle/${bundle.id}/allowed-users`, client);
+    const box = await screen.findByRole('textbox', { name: /E-mail addresses or @domains/ });
+    await user.click(box);
+    await user.paste('ada@example.org\nnot an address@\n@school.example\nADA@example.org\n');
+    await user.click(screen.getByRole('button', { name: 'Add people' }));
+    expect(await screen.findByText(/Added 2 · already listed 0 · invitations sent 1/)).toBeInTheDocument();
+    expect(screen.getByText('1 line is not an address (not added)')).toBeInTheDocument();
+    expect(screen.getByText('Line 2: not an address@')).toBeInTheDocument();
+    expect(screen.getByText('1 duplicate was skipped.')).toBeInTheDocument();
+    const list = await screen.findByRole('heading', { name: 'People allowed in (2)' });
+    expect(list).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove ada@example.org' }));
+    expect(await screen.findByRole('heading', { name: 'People allowed in (1)' })).toBeInTheDocument();
+    expect(client.fake.data.allowedUsers[bundle.id]?.map((row) => row.entry)).toEqual(['@school.example']);
+  });
+
+  it('refuses more than 10,000 lines before sending anything', async () => {
+    const { client, ownerId } = owner();
+    const bundle = makeBundle({ owner_id: ownerId, name: 'Kit' });
+    client.fake.data.bundles[bundle.id] = bundle;
+    const user = userEvent.setup();
+    renderBundles(`/bundle/${bundle.id}/allowed-users`, client);
+    const box = await screen.findByRole('textbox', { name: /E-mail addresses or @domains/ });
+    await user.click(box);
+    await user.paste(Array.from({ length: 10_001 }, (_, i) => `p${i}@example.org`).join('\n'));
+    await user.click(screen.getByRole('button', { name: 'Add people' }));
+    expect(await screen.findByText('At most 10,000 addresses at once: split the list.')).toBeInTheDocument();
+    expect(client.fake.calls('bundles.addAllowedUsers')).toHaveLength(0);
+  });
+});

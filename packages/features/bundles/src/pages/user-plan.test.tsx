@@ -1,0 +1,35 @@
+import { createFakeAppforgeClient } from '@appforge/sdk/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderBundles } from '../../test/render';
+
+describe('/user-plan', () => {
+  it('shows the plan’s usage as bars, upgrades through the test checkout, and lists the test receipt', async () => {
+    const client = createFakeAppforgeClient();
+    client.fake.signIn({ email: 'ada@example.org' });
+    client.fake.data.usage = [
+      { key: 'apps', used: 2, limit: 5 },
+      { key: 'runs', used: 500, limit: 500 },
+    ];
+    client.fake.data.notices = [{ id: crypto.randomUUID(), message: 'Essay tutor has reached its owner’s monthly run limit', created_at: new Date().toISOString() }];
+    const user = userEvent.setup();
+    renderBundles('/user-plan', client);
+    expect(await screen.findByRole('heading', { name: 'Your plan: Free' })).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Runs this month' })).toHaveAttribute('aria-valuetext', '500 of 500');
+    expect(screen.getByRole('meter', { name: 'Apps' })).toHaveAttribute('aria-valuetext', '2 of 5');
+    expect(screen.getByText('Limit reached.')).toBeInTheDocument();
+    expect(screen.getByText('Essay tutor has reached its owner’s monthly run limit')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    await user.click(await screen.findByRole('button', { name: 'Complete test purchase' }));
+    expect(await screen.findByText('Thank you — your payment was received.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your plan: Pro' })).toBeInTheDocument();
+    const receipts = screen.getByRole('table');
+    expect(within(receipts).getByText('test receipt, no money')).toBeInTheDocument();
+    expect(within(receipts).getByText('$19.00 a month')).toBeInTheDocument();
+
+    await user.click(within(receipts).getByRole('button', { name: 'Cancel' }));
+    expect(await within(receipts).findByText(/^ends /)).toBeInTheDocument();
+  });
+});

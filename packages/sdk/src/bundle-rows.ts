@@ -1,0 +1,253 @@
+// Bundles, access and plans as the SDK returns them, with the schemas that check what the backend
+// sends (outside input like any other) and what a person types.
+import { z } from 'zod';
+import { appPriceSchema, appVisibilitySchema, DEFAULT_PRICE } from './app-rows';
+import type { AppPrice, AppVisibility } from './app-rows';
+
+const priceOrFree = z.preprocess((value) => (value === null || value === undefined ? { ...DEFAULT_PRICE } : value), appPriceSchema);
+
+export const bundleNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Give the bundle a name.' })
+  .max(120, { message: 'A bundle name has at most 120 characters.' });
+
+export const bundlePatchSchema = z
+  .object({
+    name: bundleNameSchema,
+    description: z.string().trim().max(2000, { message: 'The description has at most 2,000 characters.' }).nullable(),
+    visibility: appVisibilitySchema,
+    price: appPriceSchema,
+  })
+  .partial();
+export type BundlePatch = z.infer<typeof bundlePatchSchema>;
+
+export interface BundleSummary {
+  id: string;
+  name: string;
+  description: string | null;
+  visibility: AppVisibility;
+  price: AppPrice;
+  app_count: number;
+  updated_at: string;
+}
+
+export interface BundleAppEntry {
+  id: string;
+  name: string;
+  description: string | null;
+  icon_path: string | null;
+  deployed: boolean;
+  price: AppPrice;
+}
+
+/** The owner's view of a bundle. */
+export interface BundleDetail extends Omit<BundleSummary, 'app_count'> {
+  owner_id: string;
+  apps: BundleAppEntry[];
+}
+
+/** What the caller may do with an app or bundle: null means "see the price and Get access". */
+export type Access = 'owner' | 'allowed' | 'purchase' | 'free' | null;
+
+/** The public bundle page (no sign-in needed). */
+export interface BundlePage {
+  id: string;
+  name: string;
+  description: string | null;
+  visibility: AppVisibility;
+  price: AppPrice;
+  is_owner: boolean;
+  access: Access;
+  apps: BundleAppEntry[];
+}
+
+export const accessSchema = z.enum(['owner', 'allowed', 'purchase', 'free']).nullable();
+
+const bundleAppEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  icon_path: z.string().nullable(),
+  deployed: z.boolean(),
+  price: priceOrFree,
+});
+
+export const bundlePageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  visibility: appVisibilitySchema,
+  price: priceOrFree,
+  is_owner: z.boolean(),
+  access: accessSchema,
+  apps: z.array(bundleAppEntrySchema),
+}) satisfies z.ZodType<BundlePage>;
+
+export const BUNDLE_COLUMNS = 'id, owner_id, name, description, visibility, price, updated_at';
+
+export const bundleRowSchema = z.object({
+  id: z.string(),
+  owner_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  visibility: appVisibilitySchema,
+  price: priceOrFree,
+  updated_at: z.string(),
+});
+
+export const bundleAppRowSchema = z.object({
+  position: z.number(),
+  App: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    icon_path: z.string().nullable(),
+    deployed_version_id: z.string().nullable(),
+    price: priceOrFree,
+  }),
+});
+
+export type AllowedItem = { kind: 'bundle' | 'app'; id: string };
+
+export interface AllowedUserRow {
+  id: string;
+  entry: string;
+  invited_at: string | null;
+  created_at: string;
+}
+
+export const allowedUserRowSchema = z.object({
+  id: z.string(),
+  entry: z.string(),
+  invited_at: z.string().nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<AllowedUserRow>;
+
+export interface AddAllowedUsersResult {
+  added: string[];
+  already_listed: string[];
+  duplicates: string[];
+  invalid: { line: number; value: string; reason: string }[];
+  invited: number;
+}
+
+export const addAllowedUsersResultSchema = z.object({
+  added: z.array(z.string()),
+  already_listed: z.array(z.string()),
+  duplicates: z.array(z.string()),
+  invalid: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
+  invited: z.number(),
+}) satisfies z.ZodType<AddAllowedUsersResult>;
+
+export const MAX_ALLOWED_USERS_PER_ADD = 10_000;
+
+// Plans, usage and purchases ---------------------------------------------------------------------
+
+export const PLAN_LIMIT_KEYS = ['apps', 'runs', 'ai_tokens', 'database_rows', 'api_calls', 'custom_domains'] as const;
+export type PlanLimitKey = (typeof PLAN_LIMIT_KEYS)[number];
+
+export interface PlanInfo {
+  id: 'free' | 'pro';
+  name: string;
+  amount_cents: number;
+  currency: string;
+  limits: Record<PlanLimitKey, number | null>;
+}
+
+export const planInfoSchema = z.object({
+  id: z.enum(['free', 'pro']),
+  name: z.string(),
+  amount_cents: z.number(),
+  currency: z.string(),
+  limits: z.object(
+    Object.fromEntries(PLAN_LIMIT_KEYS.map((key) => [key, z.number().nullable().default(null)])) as Record<
+      PlanLimitKey,
+      z.ZodDefault<z.ZodNullable<z.ZodNumber>>
+    >,
+  ),
+}) satisfies z.ZodType<PlanInfo, unknown>;
+
+export interface PurchaseRow {
+  id: string;
+  item_kind: 'app' | 'bundle' | 'plan';
+  app_id: string | null;
+  bundle_id: string | null;
+  plan_id: string | null;
+  provider: 'stripe' | 'test';
+  mode: 'one_time' | 'monthly';
+  amount_cents: number;
+  currency: string;
+  status: 'active' | 'past_due' | 'canceled' | 'refunded';
+  cancel_at_period_end: boolean;
+  period_start: string | null;
+  period_end: string | null;
+  created_at: string;
+}
+
+export const PURCHASE_COLUMNS =
+  'id, item_kind, app_id, bundle_id, plan_id, provider, mode, amount_cents, currency, status, cancel_at_period_end, period_start, period_end, created_at';
+
+export const purchaseRowSchema = z.object({
+  id: z.string(),
+  item_kind: z.enum(['app', 'bundle', 'plan']),
+  app_id: z.string().nullable(),
+  bundle_id: z.string().nullable(),
+  plan_id: z.string().nullable(),
+  provider: z.enum(['stripe', 'test']),
+  mode: z.enum(['one_time', 'monthly']),
+  amount_cents: z.coerce.number(),
+  currency: z.string(),
+  status: z.enum(['active', 'past_due', 'canceled', 'refunded']),
+  cancel_at_period_end: z.boolean(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<PurchaseRow, unknown>;
+
+/** Usage this month against the plan's limits (what was counted; null limit = unlimited). */
+export interface PlanUsage {
+  key: PlanLimitKey;
+  used: number;
+  limit: number | null;
+}
+
+export interface MyPlan {
+  plan: 'free' | 'pro';
+  renews_at: string | null;
+  plans: PlanInfo[];
+  usage: PlanUsage[];
+  /** The person's purchases, newest first (receipts). */
+  purchases: PurchaseRow[];
+  /** Limits people hit on the person's apps this period ("told once"). */
+  notices: { id: string; message: string; created_at: string }[];
+}
+
+export interface CheckoutStart {
+  provider: 'stripe' | 'test';
+  url: string;
+}
+
+export const checkoutStartSchema = z.object({ provider: z.enum(['stripe', 'test']), url: z.string().url() }) satisfies z.ZodType<CheckoutStart>;
+
+export interface TestCheckoutSession {
+  id: string;
+  item_kind: 'app' | 'bundle' | 'plan';
+  item_name: string;
+  mode: 'one_time' | 'monthly';
+  amount_cents: number;
+  currency: string;
+  status: 'open' | 'complete' | 'canceled' | 'expired';
+  cancel_url: string;
+}
+
+export const testCheckoutSessionSchema = z.object({
+  id: z.string(),
+  item_kind: z.enum(['app', 'bundle', 'plan']),
+  item_name: z.string(),
+  mode: z.enum(['one_time', 'monthly']),
+  amount_cents: z.coerce.number(),
+  currency: z.string(),
+  status: z.enum(['open', 'complete', 'canceled', 'expired']),
+  cancel_url: z.string(),
+}) satisfies z.ZodType<TestCheckoutSession, unknown>;
