@@ -1,0 +1,68 @@
+// Custom domains (issue 18) in real Chromium against the embedded backend: the owner of a deployed
+// app attaches quiz-<run>.localhost on /custom-domain/:appId; it verifies at once (development);
+// a signed-out visitor opens http://quiz-<run>.localhost:4173/ and runs the app; the owner switches
+// the domain to the landing page, then removes it, and the host says it is not connected.
+import { expect, test } from '@playwright/test';
+import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
+
+const SOURCE_TEXT = 'Glaciers are slow rivers of ice. They carve valleys and leave moraines behind when they melt.';
+
+test('a deployed app on its own domain: attach, verify, visit and run, switch to the landing page, remove', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const host = `quiz-${Date.now().toString(36)}.localhost`;
+
+  // The owner describes an app, signs up and deploys it (the offline model builds it).
+  await page.goto(`${WEB}/create-new-app`);
+  await page.getByRole('button', { name: 'Summariser' }).click();
+  await page.getByRole('button', { name: 'Sign up and create my app' }).click();
+  await signInWithEmailCode(page, request, uniqueEmail('domain-owner'));
+  await expect(page).toHaveURL(/\/create-app\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const appId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await page.getByRole('button', { name: 'Deploy version 1' }).click();
+  await expect(page.getByRole('button', { name: 'Deployed' })).toBeDisabled();
+
+  // The app's settings lead to its custom-domain page.
+  await page.goto(`${WEB}/app-settings/${appId}`);
+  await page.getByRole('link', { name: /Custom domain/ }).click();
+  await expect(page).toHaveURL(`${WEB}/custom-domain/${appId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Custom domain' })).toBeVisible();
+
+  // A bad host is refused in words; the .localhost host is connected at once in development.
+  await page.getByRole('textbox', { name: 'Domain' }).fill(`http://${host}:4173/`);
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByText(/Leave out “http:\/\/” or “https:\/\/”/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Domain' }).fill(host);
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  const card = page.getByRole('region', { name: host });
+  await expect(card.getByText('Connected')).toBeVisible();
+  await expect(card.getByText(/no DNS records are needed/)).toBeVisible();
+
+  // A signed-out visitor opens the domain's root and gets the deployed app, and runs it.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`http://${host}:4173/`);
+  await expect(visitorPage).toHaveURL(`http://${host}:4173/deployed-app/${appId}`);
+  await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
+  const form = visitorPage.getByRole('form', { name: 'What to summarise' });
+  await form.getByRole('textbox', { name: 'Text', exact: true }).fill(SOURCE_TEXT);
+  const radio = form.getByRole('radio', { name: 'Bullet points' });
+  if ((await radio.count()) > 0) await radio.check();
+  else await form.getByRole('combobox', { name: 'Summary length' }).selectOption('Bullet points');
+  await form.getByRole('button', { name: 'Run' }).click();
+  await expect(visitorPage.getByRole('article', { name: 'Summary' })).toContainText('Glaciers', { timeout: 30_000 });
+
+  // The owner switches the domain to the landing page: the root now shows that.
+  await card.getByRole('combobox', { name: 'What it shows' }).click();
+  await page.getByRole('option', { name: 'The app’s landing page' }).click();
+  await expect(page.getByText(`${host} now shows the app’s landing page.`, { exact: true })).toBeVisible();
+  await visitorPage.goto(`http://${host}:4173/`);
+  await expect(visitorPage).toHaveURL(`http://${host}:4173/landing-page/${appId}`);
+
+  // Removed (after a confirmation), the host is no longer connected to anything.
+  await card.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove domain' }).click();
+  await expect(page.getByText('No domain yet')).toBeVisible();
+  await visitorPage.goto(`http://${host}:4173/`);
+  await expect(visitorPage.getByText('This domain is not connected to an app')).toBeVisible();
+  await visitor.close();
+});
