@@ -3,7 +3,7 @@
 import { RestError } from './errors.js';
 import type { Condition, Field, Filter, OrderTerm, QueryParts, SelectItem } from './parser.js';
 import { castType, pathKey } from './parser.js';
-import type { Column, Relation, Relationship, SchemaCache } from './schema-cache.js';
+import type { Column, PgFunction, Relation, Relationship, SchemaCache } from './schema-cache.js';
 import { Params, arrayLiteral, ident, qualified } from './sql.js';
 
 /** What a node reads from: a table/view, a mutation's CTE, or a function call. */
@@ -72,6 +72,8 @@ export interface NodeSql {
 
 interface EmbedInfo {
   item: Extract<SelectItem, { kind: 'embed' }>;
+  /** The parent row's alias (a computed relationship's function takes that row). */
+  parentAlias: string;
   key: string;
   relationship: Relationship;
   toOne: boolean;
@@ -107,6 +109,44 @@ const FTS_FUNCTION: Record<string, string> = {
   wfts: 'websearch_to_tsquery',
 };
 
+/** Functions of one parameter, the source's row type (PostgREST's computed fields and relationships). */
+function rowFunctions(cache: SchemaCache, source: Source, name: string): PgFunction[] {
+  const relation = source.relation;
+  if (!relation) return [];
+  return cache.functionsNamed(relation.schema, name).filter((fn) => {
+    const [only, ...rest] = fn.inArgs;
+    return only !== undefined && rest.length === 0 && only.typeSchema === relation.schema && only.udt === relation.name;
+  });
+}
+
+/** `full_name(people)` returning a scalar: selectable and filterable as `full_name`. */
+function computedField(cache: SchemaCache, source: Source, name: string): PgFunction | undefined {
+  const found = rowFunctions(cache, source, name).filter((fn) => fn.returnShape === 'scalar' && !fn.returnsSet);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** `get_messages(people) returns setof messages` (one-to-many) or `returns messages` (to-one) as an embed. */
+function computedRelationships(cache: SchemaCache, source: Source, name: string): Relationship[] {
+  const relation = source.relation;
+  if (!relation) return [];
+  return rowFunctions(cache, source, name).flatMap((fn): Relationship[] => {
+    const returned = fn.returnRelation?.kind === 'relation' ? cache.relation(fn.returnRelation.schema, fn.returnRelation.name) : undefined;
+    if (!returned || fn.returnShape !== 'composite') return [];
+    return [
+      {
+        cardinality: fn.returnsSet ? 'one-to-many' : 'many-to-one',
+        constraint: fn.name,
+        source: relation,
+        target: returned,
+        sourceColumns: [],
+        targetColumns: [],
+        direct: true,
+        computed: fn,
+      },
+    ];
+  });
+}
+
 export function columnMissing(label: string, name: string): RestError {
   return new RestError(400, '42703', `column ${label}.${name} does not exist`);
 }
@@ -124,9 +164,17 @@ function nextAlias(ctx: BuildContext): string {
 
 /** `"t0"."data"->$1::text->>2` for a column with an optional JSON path. */
 export function fieldSql(ctx: BuildContext, alias: string, source: Source, field: Field): string {
-  if (!source.columnMap.has(field.name)) throw columnMissing(source.label, field.name);
-  noteRead(ctx, alias, field.name);
-  let sql = `${ident(alias)}.${ident(field.name)}`;
+  let sql: string;
+  if (source.columnMap.has(field.name)) {
+    noteRead(ctx, alias, field.name);
+    sql = `${ident(alias)}.${ident(field.name)}`;
+  } else {
+    // A computed field: a function of the row, selected and filtered like a column.
+    const computed = computedField(ctx.cache, source, field.name);
+    if (!computed) throw columnMissing(source.label, field.name);
+    for (const column of source.columns) noteRead(ctx, alias, column.name);
+    sql = `${qualified(computed.schema, computed.name)}(${ident(alias)})`;
+  }
   for (const step of field.path) {
     sql += step.index ? `${step.arrow}${Number.parseInt(step.key, 10)}` : `${step.arrow}${ctx.params.add(step.key)}::text`;
   }
@@ -185,6 +233,7 @@ export function resolveRelationship(
     if (rel.constraint === name) return true;
     return rel.cardinality === 'many-to-one' && rel.sourceColumns.length === 1 && rel.sourceColumns[0] === name;
   });
+  if (candidates.length === 0) candidates = computedRelationships(cache, source, name);
   if (hint !== undefined) {
     candidates = candidates.filter((rel) => {
       if (rel.constraint === hint) return true;
@@ -551,8 +600,10 @@ function buildEmbed(
   node.joins.unshift(...on.joins);
   node.where.unshift(...on.where);
   checkKey(outKey);
+  if (relationship.computed) for (const column of parentSource.columns) noteRead(ctx, parentAlias, column.name);
   return {
     item,
+    parentAlias,
     key: outKey,
     relationship,
     toOne,
@@ -591,6 +642,8 @@ function lateralSql(info: EmbedInfo): string {
 }
 
 function fromOf(info: EmbedInfo): string {
+  const fn = info.relationship.computed;
+  if (fn) return `${qualified(fn.schema, fn.name)}(${ident(info.parentAlias)})`;
   const target = info.relationship.target;
   return qualified(target.schema, target.name);
 }

@@ -126,6 +126,8 @@ export interface Relationship {
   };
   /** True when the FK this relationship derives from is declared on a table (not inferred for a view). */
   direct: boolean;
+  /** A computed relationship: a function taking the source's row, returning rows of the target. */
+  computed?: PgFunction;
 }
 
 export interface SchemaCache {

@@ -28,6 +28,12 @@ const WIRE_SQL = `
   insert into public.people values (1, 'Ada'), (2, 'Bob');
   insert into public.letters values (1, 'hi Bob', 1, 2, 20), (2, 'hi Ada', 2, 1, 5), (3, 'again', 1, 2, 15);
   grant select on public.people, public.letters to anon, authenticated;
+
+  create function public.full_name(public.people) returns text language sql stable as $$ select 'Dr ' || $1.name $$;
+  create function public.sent(public.people) returns setof public.letters language sql stable
+    as $$ select * from public.letters where sender_id = $1.id $$;
+  create function public.heaviest(public.people) returns public.letters language sql stable
+    as $$ select * from public.letters where sender_id = $1.id order by grams desc limit 1 $$;
 `;
 
 async function json(response: Response): Promise<unknown> {
@@ -98,6 +104,31 @@ describe.each(DATABASES)('PostgREST wire rules on %s', (database) => {
       hint: null,
       message: 'table name "letters_people_1" specified more than once',
     });
+  });
+
+  it('selects and filters computed fields, and embeds functions of the row as resources', async () => {
+    expect(await json(await b.rest('/people?select=id,full_name&order=id'))).toEqual([
+      { id: 1, full_name: 'Dr Ada' },
+      { id: 2, full_name: 'Dr Bob' },
+    ]);
+    expect(await json(await b.rest(`/people?select=name&full_name=eq.${encodeURIComponent('Dr Bob')}`))).toEqual([{ name: 'Bob' }]);
+    expect(await json(await b.rest('/people?select=name,sent(id)&order=id&sent.order=id'))).toEqual([
+      { name: 'Ada', sent: [{ id: 1 }, { id: 3 }] },
+      { name: 'Bob', sent: [{ id: 2 }] },
+    ]);
+    expect(await json(await b.rest('/people?select=name,heaviest(id,grams)&order=id'))).toEqual([
+      { name: 'Ada', heaviest: { id: 1, grams: 20 } },
+      { name: 'Bob', heaviest: { id: 2, grams: 5 } },
+    ]);
+    const nested = await b.client().from('letters').select('id, sender:people!letters_sender_fkey(full_name)').eq('id', 1);
+    expect(nested.data).toEqual([{ id: 1, sender: { full_name: 'Dr Ada' } }]);
+    // A scalar function is a field, not a resource; an unknown name is neither.
+    const scalarAsEmbed = await b.rest('/people?select=full_name(name)');
+    expect(scalarAsEmbed.status).toBe(400);
+    expect(await json(scalarAsEmbed)).toMatchObject({ code: 'PGRST200' });
+    const unknown = await b.rest('/people?select=no_such_field');
+    expect(unknown.status).toBe(400);
+    expect(await json(unknown)).toMatchObject({ code: '42703' });
   });
 
   it('refuses aggregates until the operator enables them, then counts, sums and groups as PostgREST', async () => {
