@@ -1,8 +1,7 @@
 // The only module that reads process.env. Everything else receives a BackendConfig.
-import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY } from '@appforge/functions';
-import { z } from 'zod';
-import { domainsConfigFrom } from '@appforge/functions';
+import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY, domainsConfigFrom } from '@appforge/functions';
 import type { DomainsConfig } from '@appforge/functions';
+import { z } from 'zod';
 
 /**
  * The fixed, documented development secret. Anyone can read it here, so the server refuses to
@@ -250,6 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const outboundPorts = e.OUTBOUND_PORTS.map(Number);
   if (outboundPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
     problems.push({ name: 'OUTBOUND_PORTS', message: 'must be a comma-separated list of port numbers' });
+  }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     problems.push({
       name: e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY',

@@ -29,9 +29,6 @@ export type { Admission, AdmissionRequest, Entitlement, Runner } from './billing
 export { normaliseEntry, MAX_ALLOWED_ENTRIES } from './billing/allowed-users.ts';
 export { paymentsMode } from './billing/checkout.ts';
 export type { PaymentsMode } from './billing/checkout.ts';
-
-/** Functions called by outside services that send no Supabase JWT (verify_jwt = false). */
-export const FUNCTIONS_WITHOUT_JWT: readonly string[] = Object.freeze(['stripe-webhook']);
 export type { UserRow } from './add-user.ts';
 export { MAX_BODY_BYTES as AI_FUNCTION_MAX_BODY_BYTES } from './apps.ts';
 export { createAppFromDescription } from './create-app-from-description.ts';
@@ -73,9 +70,6 @@ export { createApiKey, revokeApiKey, rotateApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE
 export { API_KEY_PATTERN, generateApiKey, sha256Hex } from './api/key-secret.ts';
 export { authenticateApiKey, forgetApiKey } from './api/key-auth.ts';
 export { toolName } from './api/mcp.ts';
-
-/** Functions deployed with JWT verification off: they check their own credentials (API keys). */
-export const PUBLIC_FUNCTIONS: ReadonlySet<string> = new Set(['api']);
 export type {
   FunctionCaller,
   FunctionContext,

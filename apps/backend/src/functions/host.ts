@@ -1,20 +1,13 @@
-import { createModelCatalogue, PUBLIC_FUNCTIONS } from '@appforge/functions';
-import { createModelCatalogue, FUNCTIONS_WITHOUT_JWT } from '@appforge/functions';
+import { createModelCatalogue } from '@appforge/functions';
 import type { FunctionCaller, FunctionContext, FunctionRegistry, ModelCatalogue } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { nodeWebSocket } from '../http/ws-transport.js';
 import { resolveCaller } from '../http/caller.js';
-import type { CallerResult } from '../http/caller.js';
 import type { AppEnv, BackendDeps } from '../http/types.js';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
-/**
- * Functions deployed with verify_jwt = false (supabase/config.toml): callers without any key may
- * call them. domain-allowed is asked by Caddy's on-demand TLS, which cannot send a key (issue 18).
- */
-export const FUNCTIONS_WITHOUT_JWT: ReadonlySet<string> = new Set(['domain-allowed']);
 
 export interface FunctionsHostOptions {
   registry: FunctionRegistry;
@@ -80,22 +73,6 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     // verify_jwt = false: the function runs whatever the header holds; a valid JWT still names the caller.
     const verify = options.verifyJwt?.(name) ?? true;
     if (!resolved.ok && verify) {
-    // verify_jwt off for PUBLIC_FUNCTIONS (the public `api` checks its own API keys): no caller.
-    const resolved: CallerResult = PUBLIC_FUNCTIONS.has(name)
-      ? { ok: true, caller: { role: 'anon', claims: {}, userId: undefined } }
-    // #17: Stripe's webhook carries its own signature instead of a JWT (verify_jwt = false).
-    const withoutJwt = FUNCTIONS_WITHOUT_JWT.includes(name) && !c.req.header('authorization') && !c.req.header('apikey');
-    const resolved = withoutJwt
-      ? ({ ok: true, caller: { role: 'anon', userId: undefined, claims: {} } } as const)
-    const keyless =
-      FUNCTIONS_WITHOUT_JWT.has(name) && c.req.header('authorization') === undefined && c.req.header('apikey') === undefined;
-    const resolved = keyless
-      ? ({ ok: true, caller: { role: 'anon', claims: {}, userId: undefined } } satisfies CallerResult)
-      : await resolveCaller(deps.jwt, {
-          authorization: c.req.header('authorization'),
-          apikey: c.req.header('apikey'),
-        });
-    if (!resolved.ok) {
       const message =
         resolved.reason === 'missing'
           ? 'Missing authorization header'

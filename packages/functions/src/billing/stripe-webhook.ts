@@ -1,6 +1,6 @@
 // POST /functions/v1/stripe-webhook: Stripe's events, verified with STRIPE_WEBHOOK_SECRET before
 // anything is read. Deployed without JWT verification (Stripe sends no Supabase token): see
-// FUNCTIONS_WITHOUT_JWT. Replays are recognised by event id; late events change nothing.
+// verify_jwt = false in supabase/config.toml. Replays are recognised by event id; late events change nothing.
 import { errorResponse, json } from '../http.ts';
 import type { FunctionHandler } from '../types.ts';
 import { applyPaymentFact } from './purchases.ts';
