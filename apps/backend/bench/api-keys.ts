@@ -11,18 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { authenticateApiKey, forgetApiKey } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import { nodeWebSocket } from '../src/http/ws-transport.js';
-import { FIGURES_HEADER, formatFigures, getOk, runLoad, startBenchBackend } from './lib.js';
-
-function option(name: string, fallback: number): number {
-  const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const value = raw === undefined ? fallback : Number.parseInt(raw, 10);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
+import { FIGURES_HEADER, formatFigures, getOk, option, percentile, runLoad, startBenchBackend } from './lib.js';
 
 const SPEC = {
   entryStepId: 'ask',

@@ -30,10 +30,18 @@ export interface LoadFigures {
   seconds: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;
+}
+
+/** `--name=N` from the command line: a positive whole number, or `fallback`. */
+export function option(name: string, fallback: number): number {
+  const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const value = raw === undefined ? fallback : Number.parseInt(raw, 10);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {

@@ -1,26 +1,16 @@
 // API keys and an app's API access through the SDK against the real embedded backend (real
 // supabase-js, in-memory PGlite): create, list, try a run with the key, revoke.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppforgeError } from '../src/errors';
 import type { SseMessage } from '../src/sse';
 import type { AppforgeClient } from '../src/types';
 import { startBackend } from './backend';
 import type { SdkTestBackend } from './backend';
+import { rejection } from './helpers';
 
 async function collect(stream: AsyncIterable<SseMessage>): Promise<SseMessage[]> {
   const events: SseMessage[] = [];
   for await (const event of stream) events.push(event);
   return events;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppforgeError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppforgeError);
-    return error as AppforgeError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('API keys through the SDK on the embedded backend', () => {

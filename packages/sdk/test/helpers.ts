@@ -2,6 +2,7 @@
 import { createHmac } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../src/database.types';
+import { AppforgeError } from '../src/errors';
 
 let counter = 0;
 /** A fresh address per call, so users and per-address rate limits never collide. */
@@ -52,4 +53,15 @@ export async function deployTestVersion(admin: SupabaseClient<Database>, appId: 
   const deployed = await admin.from('App').update({ deployed_version_id: version.data.id }).eq('id', appId);
   if (deployed.error) throw new Error(deployed.error.message);
   return version.data.id;
+}
+
+/** The AppforgeError a call rejects with (fails the test when it resolves). */
+export async function rejection(promise: Promise<unknown>): Promise<AppforgeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppforgeError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

@@ -162,6 +162,11 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(Number(key.rows[0]?.output_tokens)).toBe(run.usage.output_tokens);
     expect(Number(key.rows[0]?.errors_count)).toBe(0);
     expect(key.rows[0]?.last_used_at).not.toBeNull();
+    // last_used_at moves at most once a minute, however often the key is used.
+    expect((await api(backend, `v1/apps/${appId}`, { key: created.key })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await backend.db.query<{ last_used_at: Date }>('select last_used_at from public."ApiKey" where id = $1', [created.id]);
+    expect(again.rows[0]?.last_used_at).toEqual(key.rows[0]?.last_used_at);
     const day = await backend.db.query<{ runs: number }>('select runs from public."ApiKeyUsageDay" where api_key_id = $1', [created.id]);
     expect(day.rows).toEqual([{ runs: 1 }]);
 

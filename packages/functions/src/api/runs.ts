@@ -7,7 +7,7 @@ import { loadAppConfig, modelFailure } from '../apps.ts';
 import type { AppRow } from '../apps.ts';
 import { consumeApiKeyRun } from '../rate-limit.ts';
 import { createRun, executeRun, findRun } from '../run-execution.ts';
-import type { RunRow } from '../run-execution.ts';
+import type { ExecuteOptions, RunRow } from '../run-execution.ts';
 import type { FunctionContext } from '../types.ts';
 import { ApiError } from './errors.ts';
 import { checkInputs, entryInputFields, publicInputs, stepInputFields } from './inputs.ts';
@@ -76,15 +76,8 @@ export async function meterKey(
 }
 
 /** A run ready to go: checked, counted against the key's limit, its AppRun row made. */
-export interface PreparedRun {
+export interface PreparedRun extends Omit<ExecuteOptions, 'signal' | 'onState'> {
   key: ApiKeyRow;
-  app: AppRow;
-  spec: AppSpec;
-  model: CatalogueModel;
-  run: RunRow;
-  previousState: RunState | null;
-  inputs?: Record<string, unknown> | undefined;
-  choice?: number | undefined;
 }
 
 async function takeRun(ctx: FunctionContext, key: ApiKeyRow): Promise<void> {
