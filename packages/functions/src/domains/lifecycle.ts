@@ -71,6 +71,16 @@ export function afterCheck(row: VerificationState, result: DnsCheck, now: Date):
   return { ...checked, failure_reason: reason, check_attempts: attempts, next_check_at: at(time + backoffMs(attempts - 1)) };
 }
 
+/** Checks a domain's records with the server's settings (resolver, timeout, target, development). */
+export function checkWithConfig(host: string, token: string, config: DomainsConfig): Promise<DnsCheck> {
+  return checkDomainDns(host, token, {
+    target: config.target,
+    resolver: config.resolver,
+    timeoutMs: config.dnsTimeoutMs,
+    development: config.platform.development,
+  });
+}
+
 /** A failed domain whose checks stopped gets a new 72-hour window when its owner asks for a check. */
 export function restartWindow(row: VerificationState, now: Date): VerificationState {
   if (row.status !== 'failed' || row.next_check_at !== null) return row;
@@ -115,12 +125,7 @@ export async function recheckDomains(
   const queue = [...due.data];
   const worker = async (): Promise<void> => {
     for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
-      const result = await checkDomainDns(row.value, row.verification_token, {
-        target: config.target,
-        resolver: config.resolver,
-        timeoutMs: config.dnsTimeoutMs,
-        development: config.platform.development,
-      });
+      const result = await checkWithConfig(row.value, row.verification_token, config);
       const next = afterCheck(row, result, now);
       const { value, verification_token: _token, ...before } = row;
       const written = await supabase

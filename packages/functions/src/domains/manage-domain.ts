@@ -8,9 +8,9 @@ import { errorResponse, json, signedInUser } from '../http.ts';
 import type { FunctionHandler } from '../types.ts';
 import { DEVELOPMENT_DOMAINS } from './config.ts';
 import type { DomainsConfig } from './config.ts';
-import { checkDomainDns, txtRecordName, txtRecordValue } from './dns-check.ts';
+import { txtRecordName, txtRecordValue } from './dns-check.ts';
 import { parseCustomHost } from './host.ts';
-import { VERIFICATION_COLUMNS, afterCheck, restartWindow } from './lifecycle.ts';
+import { VERIFICATION_COLUMNS, afterCheck, checkWithConfig, restartWindow } from './lifecycle.ts';
 import type { VerificationState } from './lifecycle.ts';
 
 /** At most this many hosts per app or bundle (e.g. www and the apex, plus a few spares). */
@@ -124,12 +124,7 @@ async function readRow(supabase: SupabaseClient, host: string): Promise<DomainRo
 
 async function runCheck(supabase: SupabaseClient, row: DomainRow, config: DomainsConfig, now: Date): Promise<{ row: DomainRow; note: string | null }> {
   const start = restartWindow(row, now);
-  const result = await checkDomainDns(row.value, row.verification_token, {
-    target: config.target,
-    resolver: config.resolver,
-    timeoutMs: config.dnsTimeoutMs,
-    development: config.platform.development,
-  });
+  const result = await checkWithConfig(row.value, row.verification_token, config);
   const next = afterCheck(start, result, now);
   const saved = await supabase.from('CustomDomain').update(next).eq('value', row.value).select(ROW_COLUMNS).single<DomainRow>();
   if (saved.error) throw new Error(`Saving the check failed: ${saved.error.message}`);
