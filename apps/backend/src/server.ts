@@ -11,6 +11,7 @@ import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import type { BackendConfig } from './env.js';
 import type { BackendDeps } from './http/types.js';
+import { loadSigningKey } from './auth/signing-key.js';
 import { createJwtService } from './jwt.js';
 import { createLogger } from './logger.js';
 import type { Logger } from './logger.js';
@@ -130,7 +131,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     throw error;
   }
 
-  const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`);
+  const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`, await loadSigningKey(config));
   const deps: BackendDeps = { config, db, jwt, mailer, logger };
   let selfUrl = config.apiExternalUrl;
   const app = createApp(deps, {
