@@ -94,6 +94,8 @@ const schema = z.object({
   AUTH_ANONYMOUS_SIGN_INS: z.enum(['true', 'false']).default('false'),
   // On by default: the product's account page links Google/Facebook/Apple identities.
   AUTH_MANUAL_LINKING: z.enum(['true', 'false']).default('true'),
+  JWT_SIGNING_ALG: z.enum(['HS256', 'ES256', 'RS256']).default('HS256'),
+  JWT_SIGNING_KEY: optionalNonEmpty,
 });
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
@@ -181,6 +183,12 @@ export interface BackendConfig {
   readonly anonymousSignIns: boolean;
   /** AUTH_MANUAL_LINKING: allow linkIdentity/unlinkIdentity (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). */
   readonly manualLinking: boolean;
+  /**
+   * JWT_SIGNING_ALG / JWT_SIGNING_KEY: ES256 or RS256 signs access tokens with a private JWK
+   * (published at /auth/v1/.well-known/jwks.json); HS256 tokens stay valid. Outside production a
+   * missing key is generated once and kept under DATA_DIR.
+   */
+  readonly jwtSigning: { readonly alg: 'HS256' | 'ES256' | 'RS256'; readonly privateJwk: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -212,6 +220,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     else if (e.JWT_SECRET === DEV_JWT_SECRET)
       problems.push({ name: 'JWT_SECRET', message: 'is the public development secret; set your own' });
     if (!e.SITE_URL) problems.push({ name: 'SITE_URL', message: 'is required in production' });
+    if (e.JWT_SIGNING_ALG !== 'HS256' && !e.JWT_SIGNING_KEY) {
+      problems.push({ name: 'JWT_SIGNING_KEY', message: `is required in production with JWT_SIGNING_ALG=${e.JWT_SIGNING_ALG}` });
+    }
   } else if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     problems.push({ name: 'JWT_SECRET', message: 'must be at least 32 characters' });
   }
@@ -314,6 +325,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
     anonymousSignIns: e.AUTH_ANONYMOUS_SIGN_INS === 'true',
     manualLinking: e.AUTH_MANUAL_LINKING === 'true',
+    jwtSigning: Object.freeze({ alg: e.JWT_SIGNING_ALG, privateJwk: e.JWT_SIGNING_KEY }),
   });
 }
 

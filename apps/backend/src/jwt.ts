@@ -1,5 +1,15 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { JWTPayload } from 'jose';
+import type { CryptoKey, JWK, JWTPayload, JWTVerifyGetKey } from 'jose';
+
+/** An asymmetric key access tokens are signed with (JWT_SIGNING_ALG ES256 or RS256). */
+export interface SigningKey {
+  alg: 'ES256' | 'RS256';
+  kid: string;
+  privateKey: CryptoKey | Uint8Array;
+  publicKey: CryptoKey | Uint8Array;
+  /** Published at /auth/v1/.well-known/jwks.json. */
+  publicJwk: JWK;
+}
 
 export type JwtFailure = 'expired' | 'invalid';
 
@@ -14,10 +24,18 @@ export class JwtError extends Error {
 }
 
 export interface JwtService {
-  /** Signs HS256 with the project secret; exp = now + expiresInSeconds unless payload has exp. */
+  /**
+   * Signs with the asymmetric signing key when one is configured (header `kid`), else HS256 with
+   * the project secret; exp = now + expiresInSeconds unless payload has exp.
+   */
   sign(payload: JWTPayload, expiresInSeconds: number): Promise<string>;
-  /** Verifies signature (HS256 only: alg none and others are rejected), exp/nbf with 30 s skew. */
+  /**
+   * Verifies the signature (HS256 with the secret, and the signing key's algorithm with its public
+   * key; alg none and others are rejected), exp/nbf with 30 s skew.
+   */
   verify(token: string): Promise<JWTPayload>;
+  /** The public keys verifiers may use (empty with HS256 only: symmetric keys are never published). */
+  readonly jwks: { keys: JWK[] };
   /** Long-lived API keys, deterministic for a given secret. */
   readonly anonKey: string;
   readonly serviceRoleKey: string;
@@ -32,8 +50,14 @@ const CLOCK_TOLERANCE_S = 30;
 const KEY_IAT = 1_767_225_600; // 2026-01-01
 const KEY_EXP = 2_082_758_400; // 2036-01-01
 
-export async function createJwtService(secret: string, issuer: string): Promise<JwtService> {
+export async function createJwtService(secret: string, issuer: string, signing?: SigningKey): Promise<JwtService> {
   const key = new TextEncoder().encode(secret);
+  const algorithms = signing ? ['HS256', signing.alg] : ['HS256'];
+  const keyFor: JWTVerifyGetKey = (header) => {
+    if (header.alg === 'HS256') return key;
+    if (signing && header.alg === signing.alg && (header.kid === undefined || header.kid === signing.kid)) return signing.publicKey;
+    throw new JwtError('invalid', 'invalid JWT');
+  };
   const apiKey = (role: 'anon' | 'service_role'): Promise<string> =>
     new SignJWT({ iss: 'appforge', role })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -46,11 +70,13 @@ export async function createJwtService(secret: string, issuer: string): Promise<
     anonKey,
     serviceRoleKey,
     issuer,
+    jwks: { keys: signing ? [signing.publicJwk] : [] },
     sign(payload, expiresInSeconds) {
       const now = Math.floor(Date.now() / 1000);
-      const jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now);
+      const header = signing ? { alg: signing.alg, typ: 'JWT', kid: signing.kid } : { alg: 'HS256', typ: 'JWT' };
+      const jwt = new SignJWT(payload).setProtectedHeader(header).setIssuedAt(now);
       if (payload.exp === undefined) jwt.setExpirationTime(now + expiresInSeconds);
-      return jwt.sign(key);
+      return jwt.sign(signing ? signing.privateKey : key);
     },
     async verify(token) {
       const now = Math.floor(Date.now() / 1000);
@@ -64,7 +90,7 @@ export async function createJwtService(secret: string, issuer: string): Promise<
         if (typeof known.nbf !== 'number' || now >= known.nbf - CLOCK_TOLERANCE_S) return known;
       }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: CLOCK_TOLERANCE_S });
+        const { payload } = await jwtVerify(token, keyFor, { algorithms, clockTolerance: CLOCK_TOLERANCE_S });
         if (verified.size >= VERIFIED_CACHE_SIZE) {
           const oldest = verified.keys().next().value;
           if (oldest !== undefined) verified.delete(oldest);

@@ -13,6 +13,7 @@ import { openDatabase } from './db/open.js';
 import { sharedLimitsFor } from './db/shared-limits.js';
 import type { BackendConfig } from './env.js';
 import type { BackendDeps } from './http/types.js';
+import { loadSigningKey } from './auth/signing-key.js';
 import { createJwtService } from './jwt.js';
 import { createLogger } from './logger.js';
 import type { Logger } from './logger.js';
@@ -158,6 +159,8 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   const deps: BackendDeps = { config, db, jwt, mailer, logger, verifiedDomains };
   // Recurring work (issue 18). SEAM: swap createTimerJobs for the job queue of issue 12.
   const jobs = createTimerJobs(logger);
+  const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`, await loadSigningKey(config));
+  const deps: BackendDeps = { config, db, jwt, mailer, logger };
   let selfUrl = config.apiExternalUrl;
   const realtime = new RealtimeServer(db, jwt, logger);
   const app = createApp(deps, {

@@ -563,7 +563,9 @@ export function createEngine(options: EngineOptions) {
       }
     }
     const payload = readMethod ? 'json' : payloadKind(request.headers['content-type']);
-    const schemaFunctions = [...cache.functions.values()].flatMap((fns) => fns.filter((fn) => fn.schema === schema).map((fn) => fn.name));
+    // Only an error message needs every function name of the schema.
+    const schemaFunctions = (): string[] =>
+      [...cache.functions.values()].flatMap((fns) => fns.filter((fn) => fn.schema === schema).map((fn) => fn.name));
     if (candidates.length === 0) {
       // Report what the client asked for, as PostgREST does.
       let keys: string[] = [];

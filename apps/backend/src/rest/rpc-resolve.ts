@@ -59,7 +59,7 @@ function matchesParams(fn: PgFunction, call: RpcCall): boolean {
  * those, one taking the whole body through a single unnamed parameter of the body's type.
  * None → 404 PGRST202; more than one → 300 PGRST203.
  */
-export function resolveFunction(candidates: readonly PgFunction[], call: RpcCall, schemaFunctions: readonly string[]): Resolved {
+export function resolveFunction(candidates: readonly PgFunction[], call: RpcCall, schemaFunctions: () => readonly string[]): Resolved {
   const byParams = candidates.filter((fn) => matchesParams(fn, call));
   const bySingle = candidates.filter((fn) => !matchesParams(fn, call) && takesSingleUnnamed(fn, call));
   const [first] = byParams;
@@ -91,7 +91,7 @@ const paramList = (names: readonly string[]): string => `(${[...names].sort().jo
  * 404 PGRST202 as PostgREST words it. The hint names the closest function of the schema (when
  * none has this name) or the closest parameter list among this name's overloads.
  */
-export function functionNotFound(call: RpcCall, overloads: readonly PgFunction[], schemaFunctions: readonly string[]): RestError {
+export function functionNotFound(call: RpcCall, overloads: readonly PgFunction[], schemaFunctions: () => readonly string[]): RestError {
   const func = `${call.schema}.${call.name}`;
   const keys = [...call.keys].sort();
   const onlySingle = call.isPost && call.payload !== 'json';
@@ -112,7 +112,7 @@ export function functionNotFound(call: RpcCall, overloads: readonly PgFunction[]
   if (!onlySingle) {
     const suggestion =
       overloads.length === 0
-        ? closestMatch(call.name, schemaFunctions)
+        ? closestMatch(call.name, schemaFunctions())
         : (() => {
             const lists = overloads.map((fn) => paramList(fn.inArgs.map((arg) => arg.name)));
             const best = closestMatch(paramList(keys), lists);

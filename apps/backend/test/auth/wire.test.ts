@@ -14,7 +14,7 @@ describe.each(DATABASES)('GoTrue wire rules on %s', (database) => {
   beforeAll(async () => {
     [backend, closed] = await Promise.all([
       startTestBackend({ database, env: { ...GENEROUS_LIMITS, AUTH_ANONYMOUS_SIGN_INS: 'true' } }),
-      startTestBackend({ database, env: GENEROUS_LIMITS }),
+      startTestBackend({ database, env: { ...GENEROUS_LIMITS, AUTH_MANUAL_LINKING: 'false' } }),
     ]);
   });
   afterAll(() => Promise.all([backend.stop(), closed.stop()]));
@@ -79,6 +79,17 @@ describe.each(DATABASES)('GoTrue wire rules on %s', (database) => {
     );
     const anonymousCaller = await authFetch(backend, '/reauthenticate');
     expect(anonymousCaller.status).toBe(403);
+  });
+
+  it('turns manual identity linking off with AUTH_MANUAL_LINKING=false', async () => {
+    const email = uniqueEmail('linking');
+    await closed.serviceClient().auth.admin.createUser({ email, password: 'link nothing', email_confirm: true });
+    const session = (await closed.client().auth.signInWithPassword({ email, password: 'link nothing' })).data.session;
+    const refused = await authFetch(closed, '/user/identities/authorize?provider=google&skip_http_redirect=true', {
+      token: session?.access_token ?? '',
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
   });
 
   it('answers SSO and Web3 sign-ins with GoTrue’s “disabled” errors', async () => {

@@ -40,6 +40,13 @@ async function json(response: Response): Promise<unknown> {
   return response.json();
 }
 
+/** A GET that must fail with this status and PostgREST/Postgres error code. */
+async function expectRestError(b: RestBackend, path: string, status: number, code: string): Promise<void> {
+  const response = await b.rest(path);
+  expect(response.status, path).toBe(status);
+  expect(await json(response), path).toMatchObject({ code });
+}
+
 describe.each(DATABASES)('PostgREST wire rules on %s', (database) => {
   let b: RestBackend;
 
@@ -123,12 +130,8 @@ describe.each(DATABASES)('PostgREST wire rules on %s', (database) => {
     const nested = await b.client().from('letters').select('id, sender:people!letters_sender_fkey(full_name)').eq('id', 1);
     expect(nested.data).toEqual([{ id: 1, sender: { full_name: 'Dr Ada' } }]);
     // A scalar function is a field, not a resource; an unknown name is neither.
-    const scalarAsEmbed = await b.rest('/people?select=full_name(name)');
-    expect(scalarAsEmbed.status).toBe(400);
-    expect(await json(scalarAsEmbed)).toMatchObject({ code: 'PGRST200' });
-    const unknown = await b.rest('/people?select=no_such_field');
-    expect(unknown.status).toBe(400);
-    expect(await json(unknown)).toMatchObject({ code: '42703' });
+    await expectRestError(b, '/people?select=full_name(name)', 400, 'PGRST200');
+    await expectRestError(b, '/people?select=no_such_field', 400, '42703');
   });
 
   it('refuses aggregates until the operator enables them, then counts, sums and groups as PostgREST', async () => {
@@ -182,14 +185,8 @@ describe.each(DATABASES)('PostgREST wire rules on %s', (database) => {
       ['grams.sum()::int;drop table letters', 'PGRST100'],
       ['.sum()', 'PGRST100'],
     ];
-    for (const [select, code] of refusals) {
-      const response = await b.rest(`/letters?select=${encodeURIComponent(select)}`);
-      expect(response.status, select).toBe(400);
-      expect(await json(response), select).toMatchObject({ code });
-    }
-    const unknown = await b.rest('/letters?select=weight.sum()');
-    expect(unknown.status).toBe(400);
-    expect(await json(unknown)).toMatchObject({ code: '42703' });
+    for (const [select, code] of refusals) await expectRestError(b, `/letters?select=${encodeURIComponent(select)}`, 400, code);
+    await expectRestError(b, '/letters?select=weight.sum()', 400, '42703');
     const textSum = await b.rest('/letters?select=body.sum()');
     expect(textSum.status).toBeGreaterThanOrEqual(400);
     expect(await json(textSum)).toMatchObject({ code: '42883' });

@@ -35,10 +35,11 @@ export function metaRoutes(ctx: AuthContext): Hono<AppEnv> {
     c.json({ version: 'appforge', name: 'GoTrue', description: 'Appforge embedded auth API (GoTrue-compatible)' }),
   );
 
-  // Tokens are HS256 with the project secret; GoTrue never publishes symmetric keys, so the set is empty.
+  // The asymmetric signing key's public half (JWT_SIGNING_ALG ES256/RS256), so clients such as
+  // auth-js getClaims() verify locally; empty with HS256 only (symmetric keys are never published).
   app.get('/.well-known/jwks.json', (c) => {
     c.header('Cache-Control', 'public, max-age=600');
-    return c.json({ keys: [] });
+    return c.json(ctx.jwt.jwks);
   });
 
   return app;

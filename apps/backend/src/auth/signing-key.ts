@@ -1,0 +1,72 @@
+// The asymmetric key access tokens are signed with when JWT_SIGNING_ALG is ES256 or RS256.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK } from 'jose';
+import type { JWK } from 'jose';
+import { z } from 'zod';
+import type { BackendConfig } from '../env.js';
+import type { SigningKey } from '../jwt.js';
+
+const privateJwkSchema = z
+  .object({
+    kty: z.enum(['EC', 'RSA']),
+    d: z.string().min(1),
+    kid: z.string().max(200).optional(),
+  })
+  .passthrough();
+
+/** The public half of a private JWK (the members a verifier needs). */
+function publicPart(jwk: JWK): JWK {
+  return jwk.kty === 'EC' ? { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } : { kty: jwk.kty, n: jwk.n, e: jwk.e };
+}
+
+/** Turns a private JWK (JSON text) into the key the JWT service signs with; throws naming the problem. */
+export async function signingKeyFromJwk(text: string, alg: 'ES256' | 'RS256'): Promise<SigningKey> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('JWT_SIGNING_KEY must be a private JWK (JSON)');
+  }
+  const checked = privateJwkSchema.safeParse(parsed);
+  if (!checked.success) throw new Error('JWT_SIGNING_KEY must be a private EC or RSA JWK with its "d" member');
+  const jwk = checked.data as JWK;
+  if ((alg === 'ES256') !== (jwk.kty === 'EC') || (alg === 'ES256' && jwk.crv !== 'P-256')) {
+    throw new Error(`JWT_SIGNING_KEY does not fit JWT_SIGNING_ALG=${alg} (ES256 needs an EC P-256 key, RS256 an RSA key)`);
+  }
+  const publicJwk = publicPart(jwk);
+  const kid = jwk.kid ?? (await calculateJwkThumbprint(publicJwk));
+  const [privateKey, publicKey] = await Promise.all([importJWK({ ...jwk, alg }, alg), importJWK({ ...publicJwk, alg }, alg)]);
+  return { alg, kid, privateKey, publicKey, publicJwk: { ...publicJwk, kid, alg, use: 'sig', key_ops: ['verify'] } };
+}
+
+/**
+ * The configured signing key: JWT_SIGNING_KEY, or (outside production) one generated once and kept
+ * at DATA_DIR/auth/signing-key.json so tokens outlive restarts; undefined for HS256.
+ */
+export async function loadSigningKey(config: BackendConfig): Promise<SigningKey | undefined> {
+  const { alg, privateJwk } = config.jwtSigning;
+  if (alg === 'HS256') return undefined;
+  if (privateJwk) return signingKeyFromJwk(privateJwk, alg);
+  const memory = config.dataDir.startsWith('memory://');
+  const path = join(config.dataDir, 'auth', `signing-key-${alg.toLowerCase()}.json`);
+  if (!memory) {
+    try {
+      return await signingKeyFromJwk(await readFile(path, 'utf8'), alg);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  const { privateKey } = await generateKeyPair(alg, { extractable: true });
+  const jwk = await exportJWK(privateKey);
+  const text = JSON.stringify(jwk);
+  if (!memory) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, { mode: 0o600, flag: 'wx' }).catch((error: unknown) => {
+      // Another process wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    });
+    return signingKeyFromJwk(await readFile(path, 'utf8'), alg);
+  }
+  return signingKeyFromJwk(text, alg);
+}
