@@ -145,7 +145,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     throw error;
   }
 
-  const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`);
+  const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`, await loadSigningKey(config));
   const metrics = createBackendMetrics();
   let functionSettings: ReturnType<typeof readFunctionSettings>;
   try {
@@ -154,13 +154,10 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     await db.close().catch(() => undefined);
     throw error;
   }
-  const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits, metrics };
   const verifiedDomains = createVerifiedDomains(db);
-  const deps: BackendDeps = { config, db, jwt, mailer, logger, verifiedDomains };
+  const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits, metrics, verifiedDomains };
   // Recurring work (issue 18). SEAM: swap createTimerJobs for the job queue of issue 12.
   const jobs = createTimerJobs(logger);
-  const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`, await loadSigningKey(config));
-  const deps: BackendDeps = { config, db, jwt, mailer, logger };
   let selfUrl = config.apiExternalUrl;
   const realtime = new RealtimeServer(db, jwt, logger);
   const app = createApp(deps, {

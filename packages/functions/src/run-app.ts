@@ -2,13 +2,10 @@ import { parseAppSpec, runStateSchema } from '@appforge/engine';
 import type { RunState } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import { z } from 'zod';
-import { appApis } from './app-api.ts';
-import { appDatabase } from './app-database.ts';
-import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse, withAppConfig } from './apps.ts';
 import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse } from './apps.ts';
 import type { AppRow } from './apps.ts';
+import { admitRun, notifyOwnerOnce } from './billing/entitlements.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
-import { admitRun, notifyOwnerOnce, recordRunUsage } from './billing/entitlements.ts';
 import { consumeRun } from './rate-limit.ts';
 import { createRun, executeRun, findRun, replayEnd } from './run-execution.ts';
 import type { RunRow } from './run-execution.ts';
@@ -137,76 +134,7 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       await notifyOwnerOnce(ctx, admission, app.name);
       return errorResponse(admission.status, admission.code, admission.message);
     }
-    const created = await ctx.supabase
-      .from('AppRun')
-      .insert({
-        app_id: app.id,
-        version_id: version.id,
-        runner_user_id: user?.id ?? null,
-        visitor_session: user ? null : (request.visitor_session ?? null),
-        inputs: {},
-        status: 'running',
-        model: model.id.slice(0, 200),
-        offline: model.offline,
-      })
-      .select('id, app_id, version_id, runner_user_id, visitor_session, inputs, state, status')
-      .single<RunRow>();
-    if (created.error) throw new Error(`Creating the run failed: ${created.error.message}`);
-    run = created.data;
-    ctx.metrics?.runStarted();
-  }
-  const runRow = run;
-  let savedSteps = previousState?.steps.length ?? 0;
-  // Tokens of earlier legs of this run were counted when they ended.
-  let countedTokens = previousState ? previousState.usage.inputTokens + previousState.usage.outputTokens : 0;
-  const supabase = ctx.supabase;
-
-  // The answers become the run's inputs once the engine took them (refused answers change nothing).
-  let inputsSaved = request.inputs === undefined;
-  const persist = async (state: RunState): Promise<void> => {
-    const refused = state.waiting?.type === 'input' && state.waiting.errors.length > 0;
-    const newSteps = state.steps.slice(savedSteps);
-    if (newSteps.length > 0) {
-      const inserted = await supabase.from('AppRunStep').insert(
-        newSteps.map((step) => ({
-          run_id: runRow.id,
-          step_id: step.stepId,
-          status: step.status,
-          output: step.variable !== undefined ? (state.variables[step.variable] ?? null) : null,
-          started_at: new Date(step.startedAt).toISOString(),
-          finished_at: new Date(step.finishedAt).toISOString(),
-          duration_ms: Math.max(0, Math.round(step.durationMs)),
-          usage: step.usage ?? null,
-        })),
-      );
-      if (inserted.error) throw new Error(`Saving the run's steps failed: ${inserted.error.message}`);
-      savedSteps = state.steps.length;
-      for (const step of newSteps) {
-        if (step.usage) {
-          ctx.metrics?.modelCall({ model: model.id, seconds: Math.max(0, step.durationMs) / 1000, ...step.usage });
-        }
-      }
-    }
-    const updated = await supabase
-      .from('AppRun')
-      .update({
-        state,
-        status: state.status,
-        outputs: state.outputs,
-        usage: state.usage,
-        error: state.error,
-        finished_at: state.finishedAt !== null ? new Date(state.finishedAt).toISOString() : null,
-        ...(!inputsSaved && !refused ? { inputs: { ...runRow.inputs, ...request.inputs } } : {}),
-      })
-      .eq('id', runRow.id);
-    if (updated.error) throw new Error(`Saving the run failed: ${updated.error.message}`);
-    if (!refused) inputsSaved = true;
-    if (state.status === 'done' || state.status === 'failed') {
-      await recordRunUsage(supabase, app.id, state.usage.inputTokens + state.usage.outputTokens - countedTokens);
-      countedTokens = state.usage.inputTokens + state.usage.outputTokens;
-    }
-  };
-    run = await createRun(ctx.supabase, app, version.id, model, user ? { userId: user.id } : { visitorSession: request.visitor_session ?? null });
+    run = await createRun(ctx, app, version.id, model, user ? { userId: user.id } : { visitorSession: request.visitor_session ?? null });
   }
   const runRow = run;
 
@@ -220,27 +148,7 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
         sink.send(end.type, end);
         return;
       }
-      const options = {
-        model: withAppConfig(model, app.config),
-        database: appDatabase(supabase, app),
-        api: appApis(supabase, app, ctx.env.apis, runRow.id, ctx.log),
-        clock: systemClock,
-        persist,
-        signal: sink.signal,
-        runId: runRow.id,
-        ...(request.inputs !== undefined ? { inputs: request.inputs } : {}),
-      };
-      const stream: RunStream = previousState
-        ? resumeApp(parsed.value, previousState, { ...options, ...(request.choice !== undefined ? { choice: request.choice } : {}) })
-        : runApp(parsed.value, options);
-      for await (const event of stream) {
-        sink.send(event.type, event);
-        if (TERMINAL.has(event.type)) {
-          ctx.metrics?.runEnded(event.type === 'run_done' ? 'done' : event.type === 'run_failed' ? 'failed' : 'awaiting');
-          break;
-        }
-      }
-      const events = executeRun(ctx.supabase, {
+      const events = executeRun(ctx, {
         app,
         spec: parsed.value,
         model,

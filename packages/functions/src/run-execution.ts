@@ -4,9 +4,12 @@ import { resumeApp, runApp, systemClock } from '@appforge/engine';
 import type { AppSpec, RunEvent, RunState } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { appApis } from './app-api.ts';
 import { appDatabase } from './app-database.ts';
 import { withAppConfig } from './apps.ts';
 import type { AppRow } from './apps.ts';
+import { recordRunUsage } from './billing/entitlements.ts';
+import type { FunctionContext } from './types.ts';
 
 export interface RunRow {
   id: string;
@@ -47,13 +50,13 @@ export async function findRun(supabase: SupabaseClient, runId: string, appId?: s
 
 /** A new AppRun row (status running) of this version, attributed to its runner. */
 export async function createRun(
-  supabase: SupabaseClient,
+  ctx: Pick<FunctionContext, 'supabase' | 'metrics'>,
   app: AppRow,
   versionId: string,
   model: CatalogueModel,
   runner: Runner,
 ): Promise<RunRow> {
-  const created = await supabase
+  const created = await ctx.supabase
     .from('AppRun')
     .insert({
       app_id: app.id,
@@ -69,6 +72,7 @@ export async function createRun(
     .select(RUN_COLUMNS)
     .single<RunRow>();
   if (created.error) throw new Error(`Creating the run failed: ${created.error.message}`);
+  ctx.metrics?.runStarted();
   return created.data;
 }
 
@@ -89,10 +93,15 @@ export interface ExecuteOptions {
 /**
  * Runs (or continues) the run and yields the engine's events up to and including the one that
  * ends or pauses it; every state change is saved to AppRun, every finished step to AppRunStep.
+ * The app's `api` steps call the owner's APIs (never the runner's); the run's tokens count toward
+ * the owner's usage when it ends; metrics see the run's model calls and how it ended.
  */
-export async function* executeRun(supabase: SupabaseClient, options: ExecuteOptions): AsyncGenerator<RunEvent> {
+export async function* executeRun(ctx: FunctionContext, options: ExecuteOptions): AsyncGenerator<RunEvent> {
+  const { supabase } = ctx;
   const { app, spec, model, run: runRow, previousState, inputs, choice } = options;
   let savedSteps = previousState?.steps.length ?? 0;
+  // Tokens of earlier legs of this run were counted when they ended.
+  let countedTokens = previousState ? previousState.usage.inputTokens + previousState.usage.outputTokens : 0;
   // The answers become the run's inputs once the engine took them (refused answers change nothing).
   let inputsSaved = inputs === undefined;
   const persist = async (state: RunState): Promise<void> => {
@@ -113,6 +122,11 @@ export async function* executeRun(supabase: SupabaseClient, options: ExecuteOpti
       );
       if (inserted.error) throw new Error(`Saving the run's steps failed: ${inserted.error.message}`);
       savedSteps = state.steps.length;
+      for (const step of newSteps) {
+        if (step.usage) {
+          ctx.metrics?.modelCall({ model: model.id, seconds: Math.max(0, step.durationMs) / 1000, ...step.usage });
+        }
+      }
     }
     const updated = await supabase
       .from('AppRun')
@@ -128,11 +142,17 @@ export async function* executeRun(supabase: SupabaseClient, options: ExecuteOpti
       .eq('id', runRow.id);
     if (updated.error) throw new Error(`Saving the run failed: ${updated.error.message}`);
     if (!refused) inputsSaved = true;
+    if (state.status === 'done' || state.status === 'failed') {
+      const tokens = state.usage.inputTokens + state.usage.outputTokens;
+      await recordRunUsage(supabase, app.id, tokens - countedTokens);
+      countedTokens = tokens;
+    }
     options.onState?.(state);
   };
   const runOptions = {
     model: withAppConfig(model, app.config),
     database: appDatabase(supabase, app),
+    api: appApis(supabase, app, ctx.env.apis, runRow.id, ctx.log),
     clock: systemClock,
     persist,
     signal: options.signal,
@@ -143,7 +163,11 @@ export async function* executeRun(supabase: SupabaseClient, options: ExecuteOpti
     ? resumeApp(spec, previousState, { ...runOptions, ...(choice !== undefined ? { choice } : {}) })
     : runApp(spec, runOptions);
   for await (const event of stream) {
+    if (TERMINAL.has(event.type)) {
+      ctx.metrics?.runEnded(event.type === 'run_done' ? 'done' : event.type === 'run_failed' ? 'failed' : 'awaiting');
+      yield event;
+      return;
+    }
     yield event;
-    if (TERMINAL.has(event.type)) return;
   }
 }

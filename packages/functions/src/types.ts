@@ -29,6 +29,8 @@ export interface FunctionEnv {
   // #17 bundles & payments ---------------------------------------------------------------------
   /** Checkout settings; absent means nothing can be bought (paid items say so). */
   payments?: PaymentsEnv;
+  /** Custom domains (issue 18): platform hosts, the DNS target and resolver; unset → development defaults. */
+  domains?: DomainsConfig;
 }
 
 /** #17: how checkout works on this server. */
@@ -52,8 +54,6 @@ export interface FunctionMail {
 
 export interface FunctionMailer {
   send(mail: FunctionMail): Promise<unknown>;
-  /** Custom domains (issue 18): platform hosts, the DNS target and resolver; unset → development defaults. */
-  domains?: DomainsConfig;
 }
 
 /** Structured logging; pino's Logger and the console-based Edge logger both fit. */

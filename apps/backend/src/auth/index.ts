@@ -26,8 +26,6 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
     ...deps,
     settings,
     limits: createRateLimits(deps.config, settings, deps.sharedLimits),
-    redirects: createRedirectPolicy(deps.config),
-    limits: createRateLimits(deps.config, settings),
     redirects: createRedirectPolicy(deps.config, deps.verifiedDomains),
     authBaseUrl: `${deps.config.apiExternalUrl}/auth/v1`,
   };

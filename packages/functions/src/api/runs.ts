@@ -112,7 +112,7 @@ export async function prepareStart(ctx: FunctionContext, key: ApiKeyRow, appId: 
   await takeRun(ctx, key);
   if (inputs !== undefined) refuseInputs(checkInputs(entryInputFields(scoped.spec), inputs));
   const { app, model } = await modelFor(ctx, scoped);
-  const run = await createRun(ctx.supabase, app, scoped.versionId, model, { apiKeyId: key.id });
+  const run = await createRun(ctx, app, scoped.versionId, model, { apiKeyId: key.id });
   return { key, app, spec: scoped.spec, model, run, previousState: null, inputs };
 }
 
@@ -174,7 +174,7 @@ export async function executePrepared(
   let last: RunState | null = null;
   let result: RunResult;
   try {
-    const events = executeRun(ctx.supabase, {
+    const events = executeRun(ctx, {
       app: prepared.app,
       spec: prepared.spec,
       model: prepared.model,
