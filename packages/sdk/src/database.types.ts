@@ -32,6 +32,54 @@ export type Database = {
         }
         Relationships: []
       }
+      AllowedUser: {
+        Row: {
+          app_id: string | null
+          bundle_id: string | null
+          created_at: string
+          entry: string
+          id: string
+          invited_at: string | null
+          owner_id: string
+          updated_at: string
+        }
+        Insert: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          entry: string
+          id?: string
+          invited_at?: string | null
+          owner_id: string
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string | null
+          bundle_id?: string | null
+          created_at?: string
+          entry?: string
+          id?: string
+          invited_at?: string | null
+          owner_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AllowedUser_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AllowedUser_bundle_id_fkey"
+            columns: ["bundle_id"]
+            isOneToOne: false
+            referencedRelation: "Bundle"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       Api: {
         Row: {
           auth_kind: string
@@ -127,6 +175,18 @@ export type Database = {
           path?: string
           position?: number
           response_path?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ApiEndpoint_api_id_fkey"
+            columns: ["api_id"]
+            isOneToOne: false
+            referencedRelation: "Api"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       ApiKey: {
         Row: {
           app_ids: string[] | null
@@ -183,43 +243,10 @@ export type Database = {
           replaced_by?: string | null
           revoked_at?: string | null
           runs_count?: number
-      AllowedUser: {
-        Row: {
-          app_id: string | null
-          bundle_id: string | null
-          created_at: string
-          entry: string
-          id: string
-          invited_at: string | null
-          owner_id: string
-          updated_at: string
-        }
-        Insert: {
-          app_id?: string | null
-          bundle_id?: string | null
-          created_at?: string
-          entry: string
-          id?: string
-          invited_at?: string | null
-          owner_id: string
-          updated_at?: string
-        }
-        Update: {
-          app_id?: string | null
-          bundle_id?: string | null
-          created_at?: string
-          entry?: string
-          id?: string
-          invited_at?: string | null
-          owner_id?: string
           updated_at?: string
         }
         Relationships: [
           {
-            foreignKeyName: "ApiEndpoint_api_id_fkey"
-            columns: ["api_id"]
-            isOneToOne: false
-            referencedRelation: "Api"
             foreignKeyName: "ApiKey_replaced_by_fkey"
             columns: ["replaced_by"]
             isOneToOne: false
@@ -228,23 +255,6 @@ export type Database = {
           },
         ]
       }
-      ApiSecret: {
-        Row: {
-          api_id: string
-          ciphertext: string
-          created_at: string
-          updated_at: string
-        }
-        Insert: {
-          api_id: string
-          ciphertext: string
-          created_at?: string
-          updated_at?: string
-        }
-        Update: {
-          api_id?: string
-          ciphertext?: string
-          created_at?: string
       ApiKeyUsageDay: {
         Row: {
           api_key_id: string
@@ -278,25 +288,39 @@ export type Database = {
         }
         Relationships: [
           {
-            foreignKeyName: "ApiSecret_api_id_fkey"
-            columns: ["api_id"]
-            isOneToOne: true
-            referencedRelation: "Api"
             foreignKeyName: "ApiKeyUsageDay_api_key_id_fkey"
             columns: ["api_key_id"]
             isOneToOne: false
             referencedRelation: "ApiKey"
-            foreignKeyName: "AllowedUser_app_id_fkey"
-            columns: ["app_id"]
-            isOneToOne: false
-            referencedRelation: "App"
             referencedColumns: ["id"]
           },
+        ]
+      }
+      ApiSecret: {
+        Row: {
+          api_id: string
+          ciphertext: string
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          api_id: string
+          ciphertext: string
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          api_id?: string
+          ciphertext?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
           {
-            foreignKeyName: "AllowedUser_bundle_id_fkey"
-            columns: ["bundle_id"]
-            isOneToOne: false
-            referencedRelation: "Bundle"
+            foreignKeyName: "ApiSecret_api_id_fkey"
+            columns: ["api_id"]
+            isOneToOne: true
+            referencedRelation: "Api"
             referencedColumns: ["id"]
           },
         ]
@@ -846,64 +870,64 @@ export type Database = {
       }
       CustomDomain: {
         Row: {
-          check_attempts: number
-          failure_reason: string | null
-          next_check_at: string | null
-          pending_since: string
-          suspended: boolean
-          verified_at: string | null
           app_id: string | null
           bundle_id: string | null
+          check_attempts: number
           checked_at: string | null
           created_at: string
+          failure_reason: string | null
           is_app: boolean
           is_bundle: boolean
           is_landing_page: boolean
+          next_check_at: string | null
           owner_id: string
+          pending_since: string
           status: string
+          suspended: boolean
           updated_at: string
           value: string
           verification_token: string
+          verified_at: string | null
         }
         Insert: {
-          check_attempts?: number
-          failure_reason?: string | null
-          next_check_at?: string | null
-          pending_since?: string
-          suspended?: boolean
-          verified_at?: string | null
           app_id?: string | null
           bundle_id?: string | null
+          check_attempts?: number
           checked_at?: string | null
           created_at?: string
+          failure_reason?: string | null
           is_app?: boolean
           is_bundle?: boolean
           is_landing_page?: boolean
+          next_check_at?: string | null
           owner_id: string
+          pending_since?: string
           status?: string
+          suspended?: boolean
           updated_at?: string
           value: string
           verification_token?: string
+          verified_at?: string | null
         }
         Update: {
-          check_attempts?: number
-          failure_reason?: string | null
-          next_check_at?: string | null
-          pending_since?: string
-          suspended?: boolean
-          verified_at?: string | null
           app_id?: string | null
           bundle_id?: string | null
+          check_attempts?: number
           checked_at?: string | null
           created_at?: string
+          failure_reason?: string | null
           is_app?: boolean
           is_bundle?: boolean
           is_landing_page?: boolean
+          next_check_at?: string | null
           owner_id?: string
+          pending_since?: string
           status?: string
+          suspended?: boolean
           updated_at?: string
           value?: string
           verification_token?: string
+          verified_at?: string | null
         }
         Relationships: [
           {
@@ -952,30 +976,30 @@ export type Database = {
       DatabaseLimit: {
         Row: {
           id: boolean
-          max_tables: number
-          max_columns: number
-          max_rows: number
           max_cell_chars: number
+          max_columns: number
           max_import_bytes: number
+          max_rows: number
           max_rows_per_call: number
+          max_tables: number
         }
         Insert: {
           id?: boolean
-          max_tables?: number
-          max_columns?: number
-          max_rows?: number
           max_cell_chars?: number
+          max_columns?: number
           max_import_bytes?: number
+          max_rows?: number
           max_rows_per_call?: number
+          max_tables?: number
         }
         Update: {
           id?: boolean
-          max_tables?: number
-          max_columns?: number
-          max_rows?: number
           max_cell_chars?: number
+          max_columns?: number
           max_import_bytes?: number
+          max_rows?: number
           max_rows_per_call?: number
+          max_tables?: number
         }
         Relationships: []
       }
@@ -1367,17 +1391,24 @@ export type Database = {
         Args: { bundle_id: string }
         Returns: Json
       }
-      // #14 databases: the grid's functions (20261125003000_database_data.sql).
-      database_rows_page: {
-        Args: { table_id: string; filters?: Json; sort_column?: string | null; sort_desc?: boolean; page_offset?: number; page_size?: number }
+      database_convert_value: {
+        Args: { value: Json; to_type: string }
+        Returns: Json
+      }
+      database_remap_row: {
+        Args: { data: Json; plan: Json }
+        Returns: Json
+      }
+      database_row_update: {
+        Args: { row_id: string; patch: Json; expected_updated_at: string }
         Returns: Json
       }
       database_rows_insert: {
         Args: { table_id: string; rows: Json }
         Returns: Json
       }
-      database_row_update: {
-        Args: { row_id: string; patch: Json; expected_updated_at: string }
+      database_rows_page: {
+        Args: { table_id: string; filters?: Json; sort_column?: string; sort_desc?: boolean; page_offset?: number; page_size?: number }
         Returns: Json
       }
       database_table_change: {
@@ -1386,7 +1417,11 @@ export type Database = {
       }
       database_table_counts: {
         Args: { database_ids: string[] }
-        Returns: { table_id: string; database_id: string; row_count: number }[]
+        Returns: {
+          table_id: string
+          database_id: string
+          row_count: number
+        }[]
       }
       database_table_rows: {
         Args: { table_id: string; filters?: Json; max_rows?: number }
@@ -1398,9 +1433,13 @@ export type Database = {
           updated_at: string
         }[]
       }
-      record_api_key_usage: {
-        Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
-        Returns: undefined
+      database_value_matches: {
+        Args: { stored: string; op: string; val: string; kind: string }
+        Returns: boolean
+      }
+      database_visible_columns: {
+        Args: { table_id: string }
+        Returns: Json
       }
       meter_add: {
         Args: { app_id: string; metric: string; amount: number }
@@ -1421,6 +1460,10 @@ export type Database = {
       price_is_valid: {
         Args: { price: Json }
         Returns: boolean
+      }
+      record_api_key_usage: {
+        Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
+        Returns: undefined
       }
     }
     Enums: {

@@ -295,6 +295,9 @@ export function makeExternalApi(overrides: Partial<ApiDetail> = {}): ApiDetail {
     updated_at: now,
     ...overrides,
     endpoints: endpoints.map((endpoint, position) => ({ ...endpoint, api_id: id, position })),
+  };
+}
+
 /** A bundle (the owner's view) for the fake client's data.bundles. */
 export function makeBundle(overrides: Partial<BundleDetail> = {}): BundleDetail {
   return {
