@@ -5,12 +5,6 @@
 -- the policies already on these tables decide who hears what (AppRun: the app's owner and the
 -- runner; AppVersion: the owner, and readers of a deployed version; App: the owner, and readers of
 -- deployed apps). AppRun.state is not granted to anyone: its changes carry every granted column.
-do $$
-begin
-  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    create publication supabase_realtime;
-  end if;
-end
-$$;
-
+-- The publication itself exists on hosted Supabase and comes with the embedded backend's platform
+-- schema (apps/backend/sql/platform/0004_realtime.sql).
 alter publication supabase_realtime add table public."App", public."AppVersion", public."AppRun";

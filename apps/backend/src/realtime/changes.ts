@@ -57,7 +57,8 @@ export interface ResolvedBinding {
 export interface ChangeSubscriber {
   identity(): Identity;
   bindings: readonly ResolvedBinding[];
-  deliver(ids: number[], data: ChangePayload): void;
+  /** dataJson is JSON.stringify(data), made once for every subscriber of an identity. */
+  deliver(ids: number[], data: ChangePayload, dataJson: string): void;
 }
 
 export interface ChangePayload {
@@ -323,9 +324,10 @@ export class ChangeFeed {
       };
       if (change.y !== 'DELETE') payload.record = visible(row);
       if (change.y !== 'INSERT') payload.old_record = visible(change.o ?? change.k);
+      const payloadJson = JSON.stringify(payload);
       for (const { subscriber, bindings } of group.entries) {
         const ids = bindings.filter((binding) => !binding.filter || outcome.get(filterKey(binding.filter))).map((binding) => binding.id);
-        if (ids.length > 0) subscriber.deliver(ids, payload);
+        if (ids.length > 0) subscriber.deliver(ids, payload, payloadJson);
       }
     }
   }

@@ -103,8 +103,16 @@ class Channel implements ChangeSubscriber {
     return this.current;
   }
 
-  deliver(ids: number[], data: ChangePayload): void {
-    this.push('postgres_changes', { ids, data });
+  deliver(ids: number[], _data: ChangePayload, dataJson: string): void {
+    // The change is serialised once per identity; only the envelope is made per channel.
+    const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
+    const topic = JSON.stringify(this.topic);
+    const joinRef = JSON.stringify(this.joinRef);
+    this.socket.sendText(
+      this.socket.vsn === '2.0.0'
+        ? `[${joinRef},null,${topic},"postgres_changes",${payload}]`
+        : `{"join_ref":${joinRef},"ref":null,"topic":${topic},"event":"postgres_changes","payload":${payload}}`,
+    );
   }
 
   push(event: string, payload: Record<string, unknown>, ref: string | null = null): void {
@@ -138,6 +146,10 @@ class Connection {
 
   send(frame: Frame): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(this.vsn, frame));
+  }
+
+  sendText(text: string): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
   }
 
   sendBinary(data: Buffer): void {

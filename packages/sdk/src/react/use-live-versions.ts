@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { appforgeKeys } from './appforge-keys';
-import { useAppforge } from './use-appforge';
-import { useSession } from './use-session';
+import { useLiveSubscription } from './use-live-subscription';
 
 /** A version change seen live (made in another tab, by the AI builder, or by a deploy). */
 export interface LiveVersionChange {
@@ -21,27 +19,19 @@ export interface LiveVersionChange {
  * change seen, so an editor can tell that a newer version exists before it overwrites anything.
  */
 export function useLiveVersions(appId: string | null | undefined): LiveVersionChange | null {
-  const client = useAppforge();
-  const queryClient = useQueryClient();
-  const { user } = useSession();
-  const userId = user?.id;
   const [last, setLast] = useState<LiveVersionChange | null>(null);
-  useEffect(() => {
-    if (!userId || !appId) return undefined;
-    return client.live.subscribe({ table: 'AppVersion', match: { column: 'app_id', value: appId } }, (change) => {
-      const row = change.eventType === 'DELETE' ? change.old : change.new;
-      if (typeof row.id !== 'string') return;
-      setLast({
-        eventType: change.eventType,
-        versionId: row.id,
-        number: typeof row.number === 'number' ? row.number : undefined,
-        updatedAt: typeof row.updated_at === 'string' ? row.updated_at : undefined,
-        spec: row.spec,
-      });
-      void queryClient.invalidateQueries({ queryKey: appforgeKeys.versions(userId, appId) });
-      void queryClient.invalidateQueries({ queryKey: appforgeKeys.version(userId, row.id) });
-      void queryClient.invalidateQueries({ queryKey: appforgeKeys.app(userId, appId) });
+  useLiveSubscription(appId ? { table: 'AppVersion', match: { column: 'app_id', value: appId } } : null, (row, change, queryClient, userId) => {
+    if (typeof row.id !== 'string') return;
+    setLast({
+      eventType: change.eventType,
+      versionId: row.id,
+      number: typeof row.number === 'number' ? row.number : undefined,
+      updatedAt: typeof row.updated_at === 'string' ? row.updated_at : undefined,
+      spec: row.spec,
     });
-  }, [client, queryClient, userId, appId]);
+    void queryClient.invalidateQueries({ queryKey: appforgeKeys.versions(userId, appId ?? undefined) });
+    void queryClient.invalidateQueries({ queryKey: appforgeKeys.version(userId, row.id) });
+    void queryClient.invalidateQueries({ queryKey: appforgeKeys.app(userId, appId ?? undefined) });
+  });
   return last;
 }
