@@ -68,6 +68,8 @@ export async function ensureTestSystemPackages() {
   if (!existsSync(join(pgBin, 'initdb'))) {
     await aptInstall(['postgresql-15'], 'PostgreSQL 15 for the backend tests');
   }
+  // #12: Debian's caddy balances two backend processes in the scale-out test.
+  if (!existsSync('/usr/bin/caddy')) await aptInstall(['caddy'], 'Caddy for the scale-out test');
 }
 
 export async function bootstrap({ forTests = false } = {}) {
