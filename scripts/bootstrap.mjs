@@ -71,6 +71,8 @@ export async function ensureTestSystemPackages() {
   }
   // Custom domains (issue 18): the on-demand TLS test runs Debian's Caddy on loopback.
   if (!existsSync(caddyPath)) await aptInstall(['caddy'], 'Caddy for the custom-domain TLS test');
+  // #12: Debian's caddy balances two backend processes in the scale-out test.
+  if (!existsSync('/usr/bin/caddy')) await aptInstall(['caddy'], 'Caddy for the scale-out test');
 }
 
 export async function bootstrap({ forTests = false } = {}) {

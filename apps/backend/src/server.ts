@@ -8,7 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { Database } from './db/database.js';
 import { platformMigrationsDir, projectMigrationsDir } from './db/locations.js';
-import { applyMigrations } from './db/migrate.js';
+import { applyMigrations, execSerialised } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { sharedLimitsFor } from './db/shared-limits.js';
 import type { BackendConfig } from './env.js';
@@ -127,7 +127,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     ));
     await seedAccessAllowList(db, config);
     // The shared limits' table (also in supabase/migrations; again here for a custom MIGRATIONS_DIR).
-    await db.exec(LIMIT_TABLE_SQL);
+    await execSerialised(db, LIMIT_TABLE_SQL);
     if (config.smtpUrl) {
       mailer = createSmtpMailer(config.smtpUrl, config.smtpFrom);
     } else {

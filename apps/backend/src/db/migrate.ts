@@ -29,6 +29,17 @@ create table if not exists _appforge.migrations (
   primary key (source, name)
 );`;
 
+/** The lock every process takes before changing the schema (several may start at once). */
+const SCHEMA_LOCK = 'select pg_advisory_xact_lock(7412305001)';
+
+/** Runs idempotent DDL (create … if not exists) in a transaction that holds the schema lock. */
+export async function execSerialised(db: Database, sql: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(SCHEMA_LOCK);
+    await tx.exec(sql);
+  });
+}
+
 /**
  * Applies every *.sql file of each source in name order, each in its own transaction, recording
  * it in a ledger so a restart applies only what is new. The first failure stops and names the file.
@@ -38,7 +49,7 @@ export async function applyMigrations(
   sources: readonly MigrationSource[],
   onApplied: (source: string, file: string) => void = () => undefined,
 ): Promise<{ applied: string[] }> {
-  await db.exec(LEDGER);
+  await execSerialised(db, LEDGER);
   const applied: string[] = [];
   for (const source of sources) {
     const files = (await readdir(source.dir)).filter((file) => file.endsWith('.sql')).sort();
@@ -51,8 +62,17 @@ export async function applyMigrations(
       if (seen.has(file)) continue;
       const sql = await readFile(join(source.dir, file), 'utf8');
       const checksum = createHash('sha256').update(sql).digest('hex');
+      let appliedHere = true;
       try {
         await db.transaction(async (tx) => {
+          // Several processes starting at once on one PostgreSQL: one applies each file, the others
+          // wait for it here and then find it in the ledger.
+          await tx.query(SCHEMA_LOCK);
+          const already = await tx.query('select 1 from _appforge.migrations where source = $1 and name = $2', [source.name, file]);
+          if (already.rowCount > 0) {
+            appliedHere = false;
+            return;
+          }
           await tx.exec(sql);
           await tx.query(
             'insert into _appforge.migrations (source, name, checksum) values ($1, $2, $3)',
@@ -62,6 +82,7 @@ export async function applyMigrations(
       } catch (error) {
         throw new MigrationError(join(source.dir, file), error);
       }
+      if (!appliedHere) continue;
       applied.push(`${source.name}/${file}`);
       onApplied(source.name, file);
     }
