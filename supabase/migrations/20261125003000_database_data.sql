@@ -164,6 +164,7 @@ begin
   end case;
 end
 $$;
+revoke execute on function public.database_convert_value(jsonb, text) from public, anon;
 grant execute on function public.database_convert_value(jsonb, text) to authenticated, service_role;
 
 -- The columns of a table the caller can see, or PT404.
@@ -355,6 +356,7 @@ as $$
     end,
     false)
 $$;
+revoke execute on function public.database_value_matches(text, text, text, text) from public, anon;
 grant execute on function public.database_value_matches(text, text, text, text) to authenticated, service_role;
 
 revoke execute on function public.database_rows_page(uuid, jsonb, text, boolean, integer, integer) from public, anon;
