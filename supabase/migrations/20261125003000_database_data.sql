@@ -164,6 +164,7 @@ begin
   end case;
 end
 $$;
+revoke execute on function public.database_convert_value(jsonb, text) from public, anon;
 grant execute on function public.database_convert_value(jsonb, text) to authenticated, service_role;
 
 -- The columns of a table the caller can see, or PT404.
@@ -355,6 +356,7 @@ as $$
     end,
     false)
 $$;
+revoke execute on function public.database_value_matches(text, text, text, text) from public, anon;
 grant execute on function public.database_value_matches(text, text, text, text) to authenticated, service_role;
 
 revoke execute on function public.database_rows_page(uuid, jsonb, text, boolean, integer, integer) from public, anon;
@@ -405,35 +407,44 @@ begin
   with input as (
     select i.ord, i.value from jsonb_array_elements(rows) with ordinality as i (value, ord)
   ),
+  -- Each cell is converted once; a row keeps its first problem (in the order of its keys).
+  cells as (
+    select
+      i.ord,
+      e.n,
+      e.key,
+      v.converted,
+      case
+        when c.value is null then format('has no column "%s"', e.key)
+        when char_length(v.txt) > lim.max_cell_chars then format('has more than %s characters in %s', lim.max_cell_chars, e.key)
+        when jsonb_typeof(e.value) <> 'null' and v.converted is null then
+          format('has "%s" in %s, which is not a %s', left(v.txt, 40), e.key,
+            case c.value ->> 'type' when 'boolean' then 'yes/no value' when 'date' then 'date (yyyy-mm-dd)' when 'link' then 'row id' else c.value ->> 'type' end)
+      end as problem
+    from input as i
+    cross join lateral jsonb_each(case when jsonb_typeof(i.value) = 'object' then i.value else '{}'::jsonb end) with ordinality as e (key, value, n)
+    left join lateral (select x.value from jsonb_array_elements(cols) as x where x.value ->> 'name' = e.key limit 1) as c on true
+    cross join lateral (
+      select
+        case when c.value is null then null else public.database_convert_value(e.value, c.value ->> 'type') end as converted,
+        case when jsonb_typeof(e.value) = 'string' then e.value #>> '{}' else e.value::text end as txt
+    ) as v
+  ),
+  per_row as (
+    select
+      x.ord,
+      jsonb_object_agg(x.key, x.converted) filter (where x.converted is not null) as data,
+      (array_agg(x.problem order by x.n) filter (where x.problem is not null))[1] as problem
+    from cells as x
+    group by x.ord
+  ),
   checked as (
     select
       i.ord,
-      case when jsonb_typeof(i.value) = 'object' then (
-        select coalesce(jsonb_object_agg(e.key, public.database_convert_value(e.value, c.value ->> 'type')), '{}'::jsonb)
-        from jsonb_each(i.value) as e
-        join jsonb_array_elements(cols) as c on c.value ->> 'name' = e.key
-        where public.database_convert_value(e.value, c.value ->> 'type') is not null
-      ) end as data,
-      case
-        when jsonb_typeof(i.value) is distinct from 'object' then 'is not a set of column values'
-        else (
-          select case
-            when c.value is null then format('has no column "%s"', e.key)
-            when char_length(case when jsonb_typeof(e.value) = 'string' then e.value #>> '{}' else e.value::text end) > lim.max_cell_chars then
-              format('has more than %s characters in %s', lim.max_cell_chars, e.key)
-            else
-              format('has "%s" in %s, which is not a %s', left(case when jsonb_typeof(e.value) = 'string' then e.value #>> '{}' else e.value::text end, 40),
-                e.key, case c.value ->> 'type' when 'boolean' then 'yes/no value' when 'date' then 'date (yyyy-mm-dd)' when 'link' then 'row id' else c.value ->> 'type' end)
-          end
-          from jsonb_each(i.value) as e
-          left join jsonb_array_elements(cols) as c on c.value ->> 'name' = e.key
-          where c.value is null
-            or char_length(case when jsonb_typeof(e.value) = 'string' then e.value #>> '{}' else e.value::text end) > lim.max_cell_chars
-            or (jsonb_typeof(e.value) <> 'null' and public.database_convert_value(e.value, c.value ->> 'type') is null)
-          limit 1
-        )
-      end as problem
+      coalesce(p.data, '{}'::jsonb) as data,
+      case when jsonb_typeof(i.value) is distinct from 'object' then 'is not a set of column values' else p.problem end as problem
     from input as i
+    left join per_row as p on p.ord = i.ord
   ),
   written as (
     insert into public."DatabaseRow" (table_id, data)
