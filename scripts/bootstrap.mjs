@@ -69,10 +69,9 @@ export async function ensureTestSystemPackages() {
   if (!existsSync(join(pgBin, 'initdb'))) {
     await aptInstall(['postgresql-15'], 'PostgreSQL 15 for the backend tests');
   }
-  // Custom domains (issue 18): the on-demand TLS test runs Debian's Caddy on loopback.
-  if (!existsSync(caddyPath)) await aptInstall(['caddy'], 'Caddy for the custom-domain TLS test');
-  // #12: Debian's caddy balances two backend processes in the scale-out test.
-  if (!existsSync('/usr/bin/caddy')) await aptInstall(['caddy'], 'Caddy for the scale-out test');
+  // Debian's Caddy on loopback: the custom-domain on-demand TLS test (issue 18) and the scale-out
+  // test balancing two backend processes (issue 12).
+  if (!existsSync(caddyPath)) await aptInstall(['caddy'], 'Caddy for the custom-domain TLS and scale-out tests');
 }
 
 export async function bootstrap({ forTests = false } = {}) {
