@@ -226,6 +226,21 @@ export function apiStepsIn(spec: unknown, apiId: string): string[] {
     .map((step) => (typeof step.title === 'string' ? step.title : 'API step'));
 }
 
+/** The ApiEndpoint rows (without ids) for checked endpoint input, in order. */
+export function endpointRows(apiId: string, endpoints: readonly z.output<typeof endpointInputSchema>[]) {
+  return endpoints.map((endpoint, position) => ({
+    api_id: apiId,
+    name: endpoint.name,
+    method: endpoint.method,
+    path: endpoint.path,
+    description: endpoint.description,
+    parameters: endpoint.parameters,
+    body_template: endpoint.body_template,
+    response_path: endpoint.response_path,
+    position,
+  }));
+}
+
 export function createExternalApisApi(supabase: SupabaseClient<Database>): ExternalApisApi {
   async function endpointsOf(apiId: string): Promise<ApiEndpointInfo[]> {
     const { data, error, status } = await supabase.from('ApiEndpoint').select(ENDPOINT_COLUMNS).eq('api_id', apiId).order('position').order('created_at');
@@ -240,20 +255,6 @@ export function createExternalApisApi(supabase: SupabaseClient<Database>): Exter
     if (error) throw fromPostgrest(error, status);
     if (data === null) throw apiNotFound({ apiId });
     return { ...parseResponse(apiRowSchema, data, 'the API'), endpoints: await endpointsOf(apiId) };
-  }
-
-  function endpointRows(apiId: string, endpoints: readonly z.output<typeof endpointInputSchema>[]) {
-    return endpoints.map((endpoint, position) => ({
-      api_id: apiId,
-      name: endpoint.name,
-      method: endpoint.method,
-      path: endpoint.path,
-      description: endpoint.description,
-      parameters: endpoint.parameters,
-      body_template: endpoint.body_template,
-      response_path: endpoint.response_path,
-      position,
-    }));
   }
 
   return {

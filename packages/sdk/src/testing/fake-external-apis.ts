@@ -7,7 +7,7 @@ import { UUID_PATTERN, invalidInput } from '../app-rows';
 import type { AppDetail, AppVersionRow } from '../app-rows';
 import { invalidFrom } from '../database-rows';
 import { AppforgeError } from '../errors';
-import { apiInputSchema, apiPatchSchema, apiStepsIn, endpointInputSchema } from '../external-apis';
+import { apiInputSchema, apiPatchSchema, apiStepsIn, endpointInputSchema, endpointRows } from '../external-apis';
 import type { ApiDetail, ApiImportPreview, ApiTestResult, ExternalApisApi } from '../external-apis';
 import type { Session } from '../types';
 import { z } from 'zod';
@@ -42,18 +42,7 @@ export function createFakeExternalApis(data: FakeExternalApisData): ExternalApis
   }
   const copy = (api: ApiDetail): ApiDetail => structuredClone(api);
   const endpointsFrom = (apiId: string, endpoints: z.output<typeof endpointInputSchema>[]): ApiDetail['endpoints'] =>
-    endpoints.map((endpoint, position) => ({
-      id: endpoint.id ?? crypto.randomUUID(),
-      api_id: apiId,
-      name: endpoint.name,
-      method: endpoint.method,
-      path: endpoint.path,
-      description: endpoint.description,
-      parameters: endpoint.parameters,
-      body_template: endpoint.body_template,
-      response_path: endpoint.response_path,
-      position,
-    }));
+    endpointRows(apiId, endpoints).map((row, index) => ({ ...row, id: endpoints[index]?.id ?? crypto.randomUUID() }));
 
   return {
     async listMine() {

@@ -10,6 +10,19 @@ const METHOD_OPTIONS = API_METHODS.map((method) => ({ value: method, label: meth
 const LOCATION_OPTIONS = PARAMETER_LOCATIONS.map((where) => ({ value: where, label: where }));
 const TYPE_OPTIONS = PARAMETER_TYPES.map((type) => ({ value: type, label: type }));
 
+/** A select inside a table cell, named by aria-label (the column header says what it is). */
+function CellSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+  return (
+    <select className="af-input apis-select" aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function newEndpoint(): EndpointDraft {
   return { key: crypto.randomUUID(), name: '', method: 'GET', path: '/', parameters: [], response_path: '' };
 }
@@ -83,32 +96,20 @@ export function EndpointsEditor({ value, onChange }: EndpointsEditorProps) {
                           <TextField aria-label={`Parameter ${pIndex + 1} name`} value={parameter.name} onChange={(event) => updateParameter(index, pIndex, { name: event.target.value })} />
                         </td>
                         <td>
-                          <select
-                            className="af-input apis-select"
-                            aria-label={`Parameter ${pIndex + 1} goes into`}
+                          <CellSelect
+                            label={`Parameter ${pIndex + 1} goes into`}
                             value={parameter.in}
-                            onChange={(event) => updateParameter(index, pIndex, { in: event.target.value as ParameterDraft['in'] })}
-                          >
-                            {LOCATION_OPTIONS.map((option) => (
-                              <option key={option.value} value={option.value}>
-                                {option.label}
-                              </option>
-                            ))}
-                          </select>
+                            options={LOCATION_OPTIONS}
+                            onChange={(value) => updateParameter(index, pIndex, { in: value as ParameterDraft['in'] })}
+                          />
                         </td>
                         <td>
-                          <select
-                            className="af-input apis-select"
-                            aria-label={`Parameter ${pIndex + 1} type`}
-                            value={parameter.type}
-                            onChange={(event) => updateParameter(index, pIndex, { type: event.target.value as ParameterDraft['type'] })}
-                          >
-                            {TYPE_OPTIONS.map((option) => (
-                              <option key={option.value} value={option.value}>
-                                {option.label}
-                              </option>
-                            ))}
-                          </select>
+                          <CellSelect
+                            label={`Parameter ${pIndex + 1} type`}
+                            value={parameter.type ?? 'string'}
+                            options={TYPE_OPTIONS}
+                            onChange={(value) => updateParameter(index, pIndex, { type: value as ParameterDraft['type'] })}
+                          />
                         </td>
                         <td>
                           <Checkbox

@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { describeNext } from '../lib/spec-ops';
 import { STEP_KIND_LABELS } from '../lib/step-kinds';
 
-export type NewStepKind = 'input' | 'ai' | 'output' | 'database';
+export type NewStepKind = 'input' | 'ai' | 'output' | 'database' | 'api';
 
 /**
  * Whether a database step can be added: it needs a table of the app's linked database. Otherwise
@@ -43,6 +43,8 @@ export interface StepListProps {
   /** Adds a step of `kind` at position `index`. */
   onAdd: (index: number, kind: NewStepKind) => void;
   database: DatabaseChoice;
+  /** Whether an `api` step can be added (one of the creator's APIs with an endpoint); absent = not offered. */
+  api?: DatabaseChoice | undefined;
 }
 
 const instructions: ScreenReaderInstructions = {
@@ -54,7 +56,7 @@ const instructions: ScreenReaderInstructions = {
  * The version's steps in order, reorderable by drag and drop or from the keyboard (dnd-kit), with
  * an "Add a step here" point before, between and after the steps.
  */
-export function StepList({ spec, problems, readOnly, stepHref, nextHref, deleteHref, onMove, onAdd, database }: StepListProps) {
+export function StepList({ spec, problems, readOnly, stepHref, nextHref, deleteHref, onMove, onAdd, database, api }: StepListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -82,7 +84,7 @@ export function StepList({ spec, problems, readOnly, stepHref, nextHref, deleteH
 
   return (
     <div className="editor-steps">
-      {!readOnly ? <AddStepPoint index={0} where={spec.steps.length === 0 ? '' : 'at the start'} first={spec.steps.length === 0} onAdd={onAdd} database={database} /> : null}
+      {!readOnly ? <AddStepPoint index={0} where={spec.steps.length === 0 ? '' : 'at the start'} first={spec.steps.length === 0} onAdd={onAdd} database={database} api={api} /> : null}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -106,6 +108,7 @@ export function StepList({ spec, problems, readOnly, stepHref, nextHref, deleteH
                 deleteHref={deleteHref}
                 onAdd={onAdd}
                 database={database}
+                api={api}
               />
             ))}
           </ol>
@@ -128,9 +131,11 @@ interface SortableStepProps {
   deleteHref: (stepId: string) => string;
   onAdd: (index: number, kind: NewStepKind) => void;
   database: DatabaseChoice;
+  /** Whether an `api` step can be added (one of the creator's APIs with an endpoint); absent = not offered. */
+  api?: DatabaseChoice | undefined;
 }
 
-function SortableStep({ id, index, step, spec, isEntry, problems, readOnly, stepHref, nextHref, deleteHref, onAdd, database }: SortableStepProps) {
+function SortableStep({ id, index, step, spec, isEntry, problems, readOnly, stepHref, nextHref, deleteHref, onAdd, database, api }: SortableStepProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: readOnly });
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
@@ -180,7 +185,7 @@ function SortableStep({ id, index, step, spec, isEntry, problems, readOnly, step
           ) : null}
         </div>
       </div>
-      {!readOnly ? <AddStepPoint index={index + 1} where={`after ${step.title}`} onAdd={onAdd} database={database} compact /> : null}
+      {!readOnly ? <AddStepPoint index={index + 1} where={`after ${step.title}`} onAdd={onAdd} database={database} api={api} compact /> : null}
     </li>
   );
 }
@@ -193,10 +198,12 @@ interface AddStepPointProps {
   compact?: boolean;
   onAdd: (index: number, kind: NewStepKind) => void;
   database: DatabaseChoice;
+  /** Whether an `api` step can be added (one of the creator's APIs with an endpoint); absent = not offered. */
+  api?: DatabaseChoice | undefined;
 }
 
 /** "+ Add a step here": opens a short choice of step kinds in place. */
-export function AddStepPoint({ index, where, first = false, compact = false, onAdd, database }: AddStepPointProps) {
+export function AddStepPoint({ index, where, first = false, compact = false, onAdd, database, api }: AddStepPointProps) {
   const [open, setOpen] = useState(false);
   const label = first ? 'Add the first step' : `Add a step ${where}`;
   return (
@@ -233,6 +240,24 @@ export function AddStepPoint({ index, where, first = false, compact = false, onA
               }}
             >
               Database
+            </Button>
+          )}
+          {api === undefined ? null : api.state === 'missing' ? (
+            <Link className="af-button af-button--ghost af-button--sm" to={api.href}>
+              {api.label}
+            </Link>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={api.state === 'loading'}
+              title="Call one of your APIs and keep its answer for later steps"
+              onClick={() => {
+                setOpen(false);
+                onAdd(index, 'api');
+              }}
+            >
+              API
             </Button>
           )}
           <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>

@@ -1,10 +1,11 @@
 import type { Step } from '@appforge/engine';
-import { useDatabase } from '@appforge/sdk/react';
+import { useApi, useDatabase, useMyApis } from '@appforge/sdk/react';
 import { EmptyState } from '@appforge/ui';
 import { useNavigate } from 'react-router';
 import { ProblemList } from '../components/ProblemList';
 import { StepList } from '../components/StepList';
 import type { DatabaseChoice, NewStepKind } from '../components/StepList';
+import { createApiStep } from '../lib/api-steps';
 import { createDatabaseStep } from '../lib/database-steps';
 import { editorPaths, useEditor } from '../lib/editor-context';
 import { createStep, insertStep, moveStep } from '../lib/spec-ops';
@@ -25,9 +26,22 @@ export function Component() {
           : firstTable === undefined
           ? { state: 'missing', href: editorPaths.database(appId, versionId), label: 'Database: it needs a table first' }
           : { state: 'ready' };
+  // An api step starts on the first endpoint of the creator's first API that has one.
+  const apis = useMyApis();
+  const firstApi = useApi(apis.data?.find((candidate) => candidate.endpoint_count > 0)?.id);
+  const firstEndpoint = firstApi.data?.endpoints[0];
+  const apiChoice: DatabaseChoice =
+    apis.isPending || (apis.data?.some((candidate) => candidate.endpoint_count > 0) === true && firstApi.isPending)
+      ? { state: 'loading' }
+      : firstApi.data && firstEndpoint
+        ? { state: 'ready' }
+        : { state: 'missing', href: '/list-apis', label: 'API: connect one first' };
   const add = (index: number, kind: NewStepKind) => {
     let step: Step;
-    if (kind === 'database') {
+    if (kind === 'api') {
+      if (!firstApi.data || !firstEndpoint) return;
+      step = createApiStep(spec, firstApi.data, firstEndpoint);
+    } else if (kind === 'database') {
       if (app.database_id === null || firstTable === undefined) return;
       step = createDatabaseStep(spec, app.database_id, firstTable);
     } else {
@@ -63,6 +77,7 @@ export function Component() {
           onMove={(from, to) => edit((current) => moveStep(current, from, to))}
           onAdd={add}
           database={databaseChoice}
+          api={apiChoice}
         />
       </section>
       <aside className="editor-layout__side">

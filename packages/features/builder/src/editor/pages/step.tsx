@@ -3,6 +3,7 @@ import type { AiStep, InputStep, JsonFieldType, OutputStep, Problem, Step } from
 import { Badge, Button, EmptyState, TextField } from '@appforge/ui';
 import { Suspense, lazy, useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { ApiStepForm } from '../components/ApiStepForm';
 import { DatabaseStepForm } from '../components/DatabaseStepForm';
 import { InputFieldsEditor, toVariableName } from '../components/InputFieldsEditor';
 import { ProblemList } from '../components/ProblemList';
@@ -85,9 +86,7 @@ export function Component() {
               newVariableName={() => uniqueVariableName(spec, 'rows')}
             />
           ) : null}
-          {step.kind === 'api' ? (
-            <p className="editor-notice">API steps are edited once the APIs feature arrives. This step’s settings are kept as they are.</p>
-          ) : null}
+          {step.kind === 'api' ? <ApiStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
         </fieldset>
         <div className="editor-next-summary">
           <p>
