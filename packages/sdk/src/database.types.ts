@@ -1030,6 +1030,10 @@ export type Database = {
         Args: { bundle_id: string }
         Returns: Json
       }
+      caller_owns_item: {
+        Args: { bundle_id: string; app_id: string }
+        Returns: boolean
+      }
       database_table_rows: {
         Args: { table_id: string; filters?: Json; max_rows?: number }
         Returns: {
