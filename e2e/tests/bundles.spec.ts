@@ -1,7 +1,7 @@
 // #17 in real Chromium against the embedded backend: an owner makes a bundle of two deployed apps
 // with a monthly price; a visitor opens it, signs in on the sign-in screen branded with the bundle,
-// pays on the labelled test checkout and may run its apps; a third person may not; the owner's
-// /user-plan counts the run.
+// pays on the labelled test checkout and may run its apps; a third person may not; a person of an
+// allowed domain gets in free; the owner's /user-plan counts the runs.
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { accessToken, anonKey, BUILT_BACKEND } from './ai-backend-helpers';
@@ -94,9 +94,24 @@ test('a paid bundle: the visitor pays on the test checkout and runs its app; a t
   await expect(other.getByRole('button', { name: 'Get access' })).toBeVisible();
   expect(await runStatus(request, other, tutor)).toBe(402);
 
-  // The owner's plan page counts the visitor's run.
+  // The owner lets a whole domain in; a person there gets in after signing in, without paying.
+  await page.goto(`${bundleUrl}/allowed-users`);
+  await page.getByRole('textbox', { name: /E-mail addresses or @domains/ }).fill('@allowed.example\nnot an address');
+  await page.getByRole('button', { name: 'Add people' }).click();
+  await expect(page.getByText(/Added 1 · already listed 0/)).toBeVisible();
+  await expect(page.getByText('Line 2: not an address')).toBeVisible();
+  const allowedContext = await browser.newContext();
+  const allowed = await allowedContext.newPage();
+  await allowed.goto(`${WEB}/bundles`);
+  await signInWithEmailCode(allowed, request, uniqueEmail('bundle-pupil', 'allowed.example'));
+  await allowed.goto(bundleUrl);
+  await expect(allowed.getByText('You are on the list of people allowed in.')).toBeVisible();
+  expect(await runStatus(request, allowed, tutor)).toBe(200);
+  await allowedContext.close();
+
+  // The owner's plan page counts the runs.
   await page.goto(`${WEB}/user-plan`);
-  await expect(page.getByRole('meter', { name: 'Runs this month' })).toHaveAttribute('aria-valuetext', '1 of 500');
+  await expect(page.getByRole('meter', { name: 'Runs this month' })).toHaveAttribute('aria-valuetext', '2 of 500');
   await visitorContext.close();
   await otherContext.close();
 });
