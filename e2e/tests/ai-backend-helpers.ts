@@ -77,14 +77,14 @@ export function streamedAnswer(text: string): ScriptedResponse {
   return { text, chunkDelayMs: 20 };
 }
 
-function anonKey(): string {
+export function anonKey(): string {
   const match = /^VITE_SUPABASE_ANON_KEY=(.+)$/m.exec(readFileSync(ANON_KEY_FILE, 'utf8'));
   if (!match?.[1]) throw new Error(`No VITE_SUPABASE_ANON_KEY in ${ANON_KEY_FILE}`);
   return match[1].trim();
 }
 
 /** The signed-in user's access token, from supabase-js's session in the page's localStorage. */
-async function accessToken(page: Page): Promise<string> {
+export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let index = 0; index < localStorage.length; index += 1) {
       const key = localStorage.key(index);

@@ -251,3 +251,30 @@ export const testCheckoutSessionSchema = z.object({
   status: z.enum(['open', 'complete', 'canceled', 'expired']),
   cancel_url: z.string(),
 }) satisfies z.ZodType<TestCheckoutSession, unknown>;
+
+// Caps an owner sets ---------------------------------------------------------------------------
+
+export interface UsageCapRow {
+  id: string;
+  scope: 'each_person' | 'everyone';
+  period: 'day' | 'month';
+  max_runs: number;
+}
+
+export const usageCapRowSchema = z.object({
+  id: z.string(),
+  scope: z.enum(['each_person', 'everyone']),
+  period: z.enum(['day', 'month']),
+  max_runs: z.number(),
+}) satisfies z.ZodType<UsageCapRow>;
+
+export const usageCapInputSchema = z.object({
+  scope: z.enum(['each_person', 'everyone']),
+  period: z.enum(['day', 'month']),
+  max_runs: z
+    .number({ message: 'Enter a whole number of runs.' })
+    .int({ message: 'Enter a whole number of runs.' })
+    .min(1, { message: 'A cap allows at least 1 run.' })
+    .max(1_000_000, { message: 'A cap allows at most 1,000,000 runs.' }),
+});
+export type UsageCapInput = z.infer<typeof usageCapInputSchema>;

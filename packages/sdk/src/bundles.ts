@@ -13,6 +13,8 @@ import {
   bundlePatchSchema,
   bundleRowSchema,
   MAX_ALLOWED_USERS_PER_ADD,
+  usageCapInputSchema,
+  usageCapRowSchema,
 } from './bundle-rows';
 import type { AllowedItem, BundleDetail } from './bundle-rows';
 import type { Database } from './database.types';
@@ -119,14 +121,18 @@ export function createBundlesApi(supabase: SupabaseClient<Database>): BundlesApi
       appIds.forEach((appId) => requireUuid(appId, 'An app'));
       if (new Set(appIds).size !== appIds.length) throw invalidInput('An app is in the bundle only once.');
       const current = await get(bundleId);
+      // Owners may insert, reposition and delete BundleApp rows (not rewrite their keys): drop the
+      // apps left out, move the ones that stay, add the new ones.
       const gone = current.apps.map((app) => app.id).filter((id) => !appIds.includes(id));
       if (gone.length > 0) {
         const removed = await supabase.from('BundleApp').delete().eq('bundle_id', bundleId).in('app_id', gone);
         if (removed.error) throw fromPostgrest(removed.error, removed.status);
       }
-      if (appIds.length > 0) {
-        const rows = appIds.map((appId, position) => ({ bundle_id: bundleId, app_id: appId, position }));
-        const saved = await supabase.from('BundleApp').upsert(rows, { onConflict: 'bundle_id,app_id' });
+      const kept = new Set(current.apps.map((app) => app.id));
+      for (const [position, appId] of appIds.entries()) {
+        const saved = kept.has(appId)
+          ? await supabase.from('BundleApp').update({ position }).eq('bundle_id', bundleId).eq('app_id', appId)
+          : await supabase.from('BundleApp').insert({ bundle_id: bundleId, app_id: appId, position });
         if (saved.error) throw fromPostgrest(saved.error, saved.status);
       }
       return get(bundleId);
@@ -155,6 +161,33 @@ export function createBundlesApi(supabase: SupabaseClient<Database>): BundlesApi
     async removeAllowedUser(id) {
       requireUuid(id, 'The entry');
       const { error, status } = await supabase.from('AllowedUser').delete().eq('id', id);
+      if (error) throw fromPostgrest(error, status);
+    },
+
+    async caps(item) {
+      const column = allowedColumn(item);
+      const { data, error, status } = await supabase.from('UsageCap').select('id, scope, period, max_runs').eq(column, item.id).order('created_at');
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(z.array(usageCapRowSchema), data, 'the caps');
+    },
+
+    async setCap(item, cap) {
+      const column = allowedColumn(item);
+      const parsed = usageCapInputSchema.safeParse(cap);
+      if (!parsed.success) throw invalidFrom(parsed.error);
+      const ownerId = await signedInUserId(supabase);
+      const existing = await supabase.from('UsageCap').select('id').eq(column, item.id).eq('scope', parsed.data.scope).eq('period', parsed.data.period).maybeSingle();
+      if (existing.error) throw fromPostgrest(existing.error, existing.status);
+      const saved = existing.data
+        ? await supabase.from('UsageCap').update({ max_runs: parsed.data.max_runs }).eq('id', existing.data.id).select('id, scope, period, max_runs').single()
+        : await supabase.from('UsageCap').insert({ owner_id: ownerId, [column]: item.id, ...parsed.data }).select('id, scope, period, max_runs').single();
+      if (saved.error) throw fromPostgrest(saved.error, saved.status);
+      return parseResponse(usageCapRowSchema, saved.data, 'the cap');
+    },
+
+    async removeCap(id) {
+      requireUuid(id, 'The cap');
+      const { error, status } = await supabase.from('UsageCap').delete().eq('id', id);
       if (error) throw fromPostgrest(error, status);
     },
   };

@@ -1422,6 +1422,9 @@ export type Database = {
           database_id: string
           row_count: number
         }[]
+      caller_owns_item: {
+        Args: { bundle_id: string; app_id: string }
+        Returns: boolean
       }
       database_table_rows: {
         Args: { table_id: string; filters?: Json; max_rows?: number }

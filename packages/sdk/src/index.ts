@@ -80,6 +80,8 @@ export type {
   PlanUsage,
   PurchaseRow,
   TestCheckoutSession,
+  UsageCapInput,
+  UsageCapRow,
 } from './bundle-rows';
 export { TERMINAL_RUN_EVENTS } from './run-events';
 export type { RunStreamEvent } from './run-events';

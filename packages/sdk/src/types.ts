@@ -38,6 +38,8 @@ import type {
   CheckoutStart,
   MyPlan,
   TestCheckoutSession,
+  UsageCapInput,
+  UsageCapRow,
 } from './bundle-rows';
 import type { Database, Tables } from './database.types';
 import type { RunStreamEvent } from './run-events';
@@ -305,6 +307,11 @@ export interface BundlesApi {
   /** Adds e-mail addresses or @domains (at most 10,000), each new address gets an invitation. */
   addAllowedUsers(item: AllowedItem, entries: string[]): Promise<AddAllowedUsersResult>;
   removeAllowedUser(id: string): Promise<void>;
+  /** Run caps the owner set on a bundle or app ("each person 20 times a day"). */
+  caps(item: AllowedItem): Promise<UsageCapRow[]>;
+  /** Sets the cap of this scope and period (replacing the one there was). */
+  setCap(item: AllowedItem, cap: UsageCapInput): Promise<UsageCapRow>;
+  removeCap(id: string): Promise<void>;
 }
 
 /** #17: access, checkout and the person's plan. */

@@ -72,4 +72,6 @@ export const appforgeKeys = {
   testCheckout: (userId: string | undefined, sessionId: string | undefined) =>
     ['appforge', 'user', userId ?? null, 'bundles', 'test-checkout', sessionId ?? null] as const,
   myPlan: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'bundles', 'plan'] as const,
+  caps: (userId: string | undefined, itemId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'bundles', 'caps', itemId ?? null] as const,
 };

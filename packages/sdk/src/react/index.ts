@@ -119,3 +119,6 @@ export { useManagePurchase } from './use-manage-purchase-mutation';
 export { useRemoveAllowedUser } from './use-remove-allowed-user-mutation';
 export { useSetBundleApps } from './use-set-bundle-apps-mutation';
 export { useUpdateBundle } from './use-update-bundle-mutation';
+export { useUsageCaps } from './use-usage-caps-query';
+export { useSetUsageCap } from './use-set-usage-cap-mutation';
+export { useRemoveUsageCap } from './use-remove-usage-cap-mutation';

@@ -5,7 +5,7 @@
 // listing or ownership; the test checkout turns into a purchase; usage shows against the plan.
 import { invalidInput, UUID_PATTERN } from '../app-rows';
 import type { AppDetail } from '../app-rows';
-import { bundleNameSchema, bundlePatchSchema, MAX_ALLOWED_USERS_PER_ADD } from '../bundle-rows';
+import { bundleNameSchema, bundlePatchSchema, MAX_ALLOWED_USERS_PER_ADD, usageCapInputSchema } from '../bundle-rows';
 import type {
   Access,
   AllowedUserRow,
@@ -15,6 +15,7 @@ import type {
   PlanUsage,
   PurchaseRow,
   TestCheckoutSession,
+  UsageCapRow,
 } from '../bundle-rows';
 import { AppforgeError } from '../errors';
 import type { BillingApi, BundlesApi, Session } from '../types';
@@ -36,6 +37,8 @@ export interface FakeBundlesData {
   plans: PlanInfo[];
   usage: PlanUsage[];
   notices: MyPlan['notices'];
+  /** Caps by bundle or app id. */
+  caps: Record<string, UsageCapRow[]>;
 }
 
 const FREE_LIMITS = { apps: 5, runs: 500, ai_tokens: 200000, database_rows: 1000, api_calls: 1000, custom_domains: 0 };
@@ -164,6 +167,26 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
         }
       });
       return result;
+    },
+    async caps(item) {
+      if (item.kind === 'bundle') own(item.id);
+      return structuredClone(data.caps[item.id] ?? []);
+    },
+    async setCap(item, cap) {
+      if (item.kind === 'bundle') own(item.id);
+      const parsed = usageCapInputSchema.safeParse(cap);
+      if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'The cap is not valid.');
+      const list = (data.caps[item.id] ??= []);
+      const existing = list.find((row) => row.scope === parsed.data.scope && row.period === parsed.data.period);
+      if (existing) existing.max_runs = parsed.data.max_runs;
+      else list.push({ id: crypto.randomUUID(), ...parsed.data });
+      return structuredClone(existing ?? list[list.length - 1] ?? { id: '', ...parsed.data });
+    },
+    async removeCap(id) {
+      for (const list of Object.values(data.caps)) {
+        const index = list.findIndex((row) => row.id === id);
+        if (index >= 0) list.splice(index, 1);
+      }
     },
     async removeAllowedUser(id) {
       for (const list of Object.values(data.allowedUsers)) {

@@ -102,6 +102,7 @@ export interface FakeAppforgeData {
   plans: FakeBundlesData['plans'];
   usage: FakeBundlesData['usage'];
   notices: FakeBundlesData['notices'];
+  caps: FakeBundlesData['caps'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -223,6 +224,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     plans: structuredClone(FAKE_PLANS),
     usage: [],
     notices: [],
+    caps: {},
     ...initial,
   };
   const appParts = createFakeApps(data);

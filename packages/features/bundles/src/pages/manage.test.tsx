@@ -143,3 +143,26 @@ describe('/bundle/:bundleId/allowed-users', () => {
     expect(client.fake.calls('bundles.addAllowedUsers')).toHaveLength(0);
   });
 });
+
+describe('run limits on /bundle/:bundleId/edit-price', () => {
+  it('sets "each person 20 times a day", refuses 0 in words, and removes the limit', async () => {
+    const { client, ownerId } = owner();
+    const bundle = makeBundle({ owner_id: ownerId, name: 'Kit' });
+    client.fake.data.bundles[bundle.id] = bundle;
+    const user = userEvent.setup();
+    renderBundles(`/bundle/${bundle.id}/edit-price`, client);
+    const runs = await screen.findByRole('textbox', { name: 'Runs' });
+    await user.clear(runs);
+    await user.type(runs, '0');
+    await user.click(screen.getByRole('button', { name: 'Set limit' }));
+    expect(runs).toHaveAccessibleDescription('Enter a whole number of runs from 1 to 1,000,000.');
+    expect(client.fake.data.caps[bundle.id] ?? []).toEqual([]);
+    await user.clear(runs);
+    await user.type(runs, '20');
+    await user.click(screen.getByRole('button', { name: 'Set limit' }));
+    expect(await screen.findByText('Each person may run its apps 20 times a day')).toBeInTheDocument();
+    expect(client.fake.data.caps[bundle.id]).toEqual([{ id: expect.any(String) as string, scope: 'each_person', period: 'day', max_runs: 20 }]);
+    await user.click(screen.getByRole('button', { name: /Remove the limit/ }));
+    expect(await screen.findByText(/No limits/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,75 @@
+// The SDK's bundles and billing APIs against the real embedded backend (real supabase-js, PGlite):
+// an owner builds a paid bundle; a visitor sees its page; a buyer pays on the test checkout and
+// gets access; an allowed person gets in free; the owner's caps and plan usage read back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend } from './backend';
+import type { SdkTestBackend } from './backend';
+import { deployTestVersion } from './helpers';
+
+describe('bundles and billing through the SDK', () => {
+  let backend: SdkTestBackend;
+  beforeAll(async () => {
+    backend = await startBackend();
+  });
+  afterAll(() => backend.stop());
+
+  it('owner builds a paid bundle, a buyer pays on the test checkout, an allowed person gets in free', async () => {
+    const owner = await backend.signedInUser('owner');
+    const apps = [];
+    for (const name of ['Essay tutor', 'Quiz maker']) {
+      const id = crypto.randomUUID();
+      const { error } = await backend.admin.from('App').insert({ id, owner_id: owner.id, name });
+      if (error) throw new Error(error.message);
+      await deployTestVersion(backend.admin, id);
+      apps.push(id);
+    }
+    const created = await owner.client.bundles.create({ name: '  Study kit ' });
+    expect(created).toMatchObject({ name: 'Study kit', apps: [], price: { kind: 'free' } });
+    await expect(owner.client.bundles.create({ name: '' })).rejects.toMatchObject({ code: 'invalid_input' });
+    const withApps = await owner.client.bundles.setApps(created.id, [apps[1] ?? '', apps[0] ?? '']);
+    expect(withApps.apps.map((app) => app.name)).toEqual(['Quiz maker', 'Essay tutor']);
+    await expect(owner.client.bundles.update(created.id, { price: { kind: 'monthly', amount_cents: -1, currency: 'EUR' } })).rejects.toMatchObject({ code: 'invalid_input' });
+    await owner.client.bundles.update(created.id, { price: { kind: 'monthly', amount_cents: 900, currency: 'EUR' } });
+    expect((await owner.client.bundles.listMine()).map((row) => [row.name, row.app_count])).toEqual([['Study kit', 2]]);
+    expect(await owner.client.bundles.setCap({ kind: 'bundle', id: created.id }, { scope: 'each_person', period: 'day', max_runs: 20 })).toMatchObject({ max_runs: 20 });
+    expect(await owner.client.bundles.setCap({ kind: 'bundle', id: created.id }, { scope: 'each_person', period: 'day', max_runs: 5 })).toMatchObject({ max_runs: 5 });
+    expect(await owner.client.bundles.caps({ kind: 'bundle', id: created.id })).toHaveLength(1);
+
+    // A visitor: the page, the price, no access; the owner's list is not theirs to read.
+    const visitor = backend.client();
+    expect(await visitor.bundles.page(created.id)).toMatchObject({ name: 'Study kit', access: null, is_owner: false, price: { kind: 'monthly', amount_cents: 900 } });
+    const stranger = await backend.signedInUser('stranger');
+    await expect(stranger.client.bundles.get(created.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(stranger.client.bundles.setApps(created.id, [])).rejects.toMatchObject({ code: 'not_found' });
+    expect(await stranger.client.bundles.caps({ kind: 'bundle', id: created.id })).toEqual([]);
+
+    // A buyer pays on the test checkout.
+    const buyer = await backend.signedInUser('buyer');
+    const started = await buyer.client.billing.checkout({ item_kind: 'bundle', item_id: created.id, return_path: `/bundle/${created.id}` });
+    expect(started.provider).toBe('test');
+    const sessionId = started.url.split('/').at(-1) ?? '';
+    expect(await buyer.client.billing.testCheckout(sessionId)).toMatchObject({ item_name: 'Study kit', amount_cents: 900, currency: 'EUR', status: 'open' });
+    await expect(stranger.client.billing.finishTestCheckout(sessionId, 'complete')).rejects.toMatchObject({ status: 404 });
+    expect(await buyer.client.billing.finishTestCheckout(sessionId, 'complete')).toBe(`http://localhost:5173/bundle/${created.id}?checkout=success`);
+    expect(await buyer.client.billing.access('app', apps[0] ?? '')).toBe('purchase');
+    expect((await buyer.client.bundles.page(created.id)).access).toBe('purchase');
+    const plan = await buyer.client.billing.myPlan();
+    expect(plan.purchases).toMatchObject([{ item_kind: 'bundle', provider: 'test', status: 'active', amount_cents: 900 }]);
+    expect(await buyer.client.billing.managePurchase(plan.purchases[0]?.id ?? '', 'cancel')).toEqual({ cancel_at_period_end: true });
+
+    // An allowed person (by domain) gets in without paying; the invitation goes to listed addresses.
+    const result = await owner.client.bundles.addAllowedUsers({ kind: 'bundle', id: created.id }, [stranger.email, stranger.email.toUpperCase(), 'nope', '@elsewhere.example']);
+    expect(result).toMatchObject({ added: [stranger.email, '@elsewhere.example'], duplicates: [stranger.email], invalid: [{ line: 3, value: 'nope' }], invited: 1 });
+    expect(backend.mailbox.search(`to:${stranger.email} tag:invitation`)).toHaveLength(1);
+    expect(await stranger.client.billing.access('bundle', created.id)).toBe('allowed');
+    await expect(stranger.client.bundles.addAllowedUsers({ kind: 'bundle', id: created.id }, ['x@example.org'])).rejects.toMatchObject({ status: 404 });
+    const listed = await owner.client.bundles.allowedUsers({ kind: 'bundle', id: created.id });
+    expect(listed.map((row) => row.entry)).toEqual(['@elsewhere.example', stranger.email].sort());
+
+    // The owner's plan page reads their usage against the Free plan's limits.
+    const ownerPlan = await owner.client.billing.myPlan();
+    expect(ownerPlan.plan).toBe('free');
+    expect(ownerPlan.usage.find((usage) => usage.key === 'apps')).toEqual({ key: 'apps', used: 2, limit: 5 });
+    expect(ownerPlan.usage.find((usage) => usage.key === 'runs')).toEqual({ key: 'runs', used: 0, limit: 500 });
+  });
+});
