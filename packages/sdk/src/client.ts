@@ -10,7 +10,6 @@ import { createAppsApi } from './apps';
 import { createBuilderApi } from './builder';
 import { createDatabasesApi } from './databases';
 import { createExternalApisApi } from './external-apis';
-import { createBundlesApi } from './names';
 import { createBillingApi } from './billing';
 import { createBundlesApi } from './bundles';
 import { createRunsApi } from './runs';

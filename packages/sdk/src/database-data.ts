@@ -206,7 +206,7 @@ export function createDatabaseDataApi(supabase: SupabaseClient<Database>): Datab
       const { data, error, status } = await supabase.rpc('database_rows_page', {
         table_id: tableId,
         filters: filters as unknown as Json,
-        sort_column: sort?.column ?? null,
+        ...(sort ? { sort_column: sort.column } : {}),
         sort_desc: sort?.desc ?? false,
         page_offset: offset,
         page_size: limit,

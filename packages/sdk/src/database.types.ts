@@ -1391,6 +1391,10 @@ export type Database = {
         Args: { bundle_id: string }
         Returns: Json
       }
+      caller_owns_item: {
+        Args: { bundle_id: string; app_id: string }
+        Returns: boolean
+      }
       database_convert_value: {
         Args: { value: Json; to_type: string }
         Returns: Json
@@ -1422,9 +1426,6 @@ export type Database = {
           database_id: string
           row_count: number
         }[]
-      caller_owns_item: {
-        Args: { bundle_id: string; app_id: string }
-        Returns: boolean
       }
       database_table_rows: {
         Args: { table_id: string; filters?: Json; max_rows?: number }

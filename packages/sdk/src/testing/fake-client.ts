@@ -173,9 +173,7 @@ function notFound(what: string): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: `${what} was not found or is not public.`, status: 404 });
 }
 
-const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'live.subscribe']);
-const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion']);
-const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'apiKeys.baseUrl']);
+const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'live.subscribe', 'apiKeys.baseUrl']);
 const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion', 'apiKeys.tryRun']);
 
 async function* failingStream(error: AppforgeError): AsyncGenerator<never> {
