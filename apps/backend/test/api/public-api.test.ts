@@ -179,6 +179,27 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(await errorOf(await api(backend, `v1/runs/${run.run_id}`, { key: created.key, body: { inputs: { topic: 'x' } } }))).toMatchObject({ status: 409, code: 'run_finished' });
   });
 
+  it('counts key runs against the owner’s plan like every run, and refuses them past its limit', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await apiApp(backend, owner.id);
+    const created = await createKey(backend, owner);
+    const ok = await api(backend, `v1/apps/${appId}/runs`, { key: created.key, body: { inputs: { topic: 'tides' } } });
+    expect(ok.status).toBe(200);
+    const counters = await backend.db.query<{ metric: string; used: string }>(
+      `select metric, used from public."UsageCounter" where owner_id = $1 and scope_key = 'owner' order by metric`,
+      [owner.id],
+    );
+    const used = Object.fromEntries(counters.rows.map((row) => [row.metric, Number(row.used)]));
+    expect(used.runs).toBe(1);
+    expect(used.api_calls).toBe(1);
+    // The free plan's monthly runs are used up: the next key run is refused and no run is stored.
+    await backend.db.query(`update public."UsageCounter" set used = 1000000 where owner_id = $1 and scope_key = 'owner' and metric = 'runs'`, [owner.id]);
+    const before = await runCount(appId);
+    const refused = await errorOf(await api(backend, `v1/apps/${appId}/runs`, { key: created.key, body: { inputs: { topic: 'tides' } } }));
+    expect(refused).toMatchObject({ status: 429, code: 'plan_limit_reached' });
+    expect(await runCount(appId)).toBe(before);
+  });
+
   it('refuses wrong types, unknown names, 1 MB strings and bad bodies with a message per field, storing nothing', async () => {
     const owner = await signedIn(backend);
     const { appId } = await apiApp(backend, owner.id);

@@ -1,7 +1,7 @@
-// Whether the key's owner may run an app (the app's visibility and price rules, applied to the
-// key's owner). SEAM for entitlements (#17): when keys may reach apps their owner bought, connect
-// the purchase check here; until then a key only reaches its owner's own apps (see scope.ts),
-// and an owner may always run their own apps.
+// Whether the key's owner may run an app (the app's visibility rules, applied to the key's owner).
+// A key only reaches its owner's own apps (see scope.ts), and an owner may always run their own
+// apps; price, allowed people, plan limits and caps are admitRun's (billing/entitlements.ts),
+// which prepareStart (runs.ts) asks before every run started with a key.
 import type { AppRow } from '../apps.ts';
 import { ApiError } from './errors.ts';
 

@@ -5,6 +5,7 @@ import type { AppSpec, JsonValue, RunEvent, RunState } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import { loadAppConfig, modelFailure } from '../apps.ts';
 import type { AppRow } from '../apps.ts';
+import { admitRun, notifyOwnerOnce } from '../billing/entitlements.ts';
 import { consumeApiKeyRun } from '../rate-limit.ts';
 import { createRun, executeRun, findRun } from '../run-execution.ts';
 import type { ExecuteOptions, RunRow } from '../run-execution.ts';
@@ -111,6 +112,17 @@ export async function prepareStart(ctx: FunctionContext, key: ApiKeyRow, appId: 
   const scoped = await scopedApp(ctx.supabase, key, appId);
   await takeRun(ctx, key);
   if (inputs !== undefined) refuseInputs(checkInputs(entryInputFields(scoped.spec), inputs));
+  // The same entitlement and metering as run-app, for the key's owner: price, allowed people,
+  // the owner's plan (one API call) and the app's or bundle's caps, all or nothing.
+  const admission = await admitRun(ctx.supabase, {
+    appId: scoped.app.id,
+    runner: { kind: 'api_key', apiKeyId: key.id, userId: key.owner_id },
+    channel: 'api',
+  });
+  if (!admission.ok) {
+    await notifyOwnerOnce(ctx, admission, scoped.app.name);
+    throw new ApiError(admission.status, admission.code, admission.message);
+  }
   const { app, model } = await modelFor(ctx, scoped);
   const run = await createRun(ctx, app, scoped.versionId, model, { apiKeyId: key.id });
   return { key, app, spec: scoped.spec, model, run, previousState: null, inputs };
