@@ -25,6 +25,8 @@ const NPM = {
   ai: 'packages/models/package.json',
   '@ai-sdk/openai-compatible': 'packages/models/package.json',
   pg: 'apps/backend/package.json',
+  // pg ships no declarations: run-app names these with `// @ts-types="@types/pg"` for Deno.
+  '@types/pg': 'apps/backend/package.json',
 };
 /** Packages imported by subpath (`@modelcontextprotocol/sdk/server/index.js`). */
 const SUBPATHS = new Set(['@modelcontextprotocol/sdk']);
