@@ -5,6 +5,8 @@
 // The run limits are counted in the project's database (SUPABASE_DB_URL, which Supabase gives
 // every function), shared with every other isolate: packages/functions/src/limits.ts.
 import { createClient } from '@supabase/supabase-js';
+// pg ships no types of its own; Deno takes them from @types/pg (pinned in deno.json).
+// @ts-types="@types/pg"
 import pg from 'pg';
 import { postgresLimits } from '../../../packages/functions/src/limits.ts';
 import { runAppFunction } from '../../../packages/functions/src/run-app.ts';

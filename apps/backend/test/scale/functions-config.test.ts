@@ -1,5 +1,6 @@
 // supabase/config.toml: every Edge Function is listed with its verify_jwt, and the embedded
 // functions host applies the same setting as the Supabase gateway.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,13 @@ describe('supabase/config.toml', () => {
       .sort();
     expect(folders.length).toBeGreaterThan(0);
     expect(readFunctionSettings().listed).toEqual(folders);
+  });
+
+  it('gives every folder an index.ts and the one shared import map (scripts/edge-deno-json.mjs)', () => {
+    const script = join(functionsDir, '..', '..', 'scripts', 'edge-deno-json.mjs');
+    const result = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 
   it('lists only functions the embedded backend hosts', () => {

@@ -1,8 +1,15 @@
 // /functions/v1/api/mcp: a Model Context Protocol server (Streamable HTTP, stateless: a server per
 // request) whose tools are the key's deployed apps with API access on; calling one runs the app.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+// The SDK's catch-all export ("./*": { "types": "./dist/esm/*.d.ts" }) points `…/types.js` at a
+// missing `types.js.d.ts`; TypeScript then falls back to the sibling .d.ts, Deno does not and
+// types the whole module as `any`. So `Server` comes from the SDK's explicit "./server" export, and
+// the two `.js` subpaths carry Deno's @ts-types hint to their declarations (a comment to Node).
+import { Server } from '@modelcontextprotocol/sdk/server';
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+// @ts-types="@modelcontextprotocol/sdk/types"
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+// @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FunctionContext } from '../types.ts';
 import { ApiError } from './errors.ts';
