@@ -30,6 +30,24 @@ const testBody = z.object({
 
 type Prelude = { ok: true; userId: string; env: ApiCallEnv; body: unknown } | { ok: false; response: Response };
 
+/** Outbound calls a person may make per minute from the test console and OpenAPI import together. */
+export const OUTBOUND_CALLS_PER_MINUTE = 60;
+
+/**
+ * Takes one outbound call from the person's allowance (shared limits: every process counts);
+ * a 429 with Retry-After when it is used up. Counted before the body is read, so a flood of
+ * malformed requests is limited too.
+ */
+export async function outboundAllowance(ctx: FunctionContext, userId: string): Promise<Response | null> {
+  const decision = await ctx.limits.limiter({ name: 'api-outbound', points: OUTBOUND_CALLS_PER_MINUTE, durationSeconds: 60 }).consume(`user:${userId}`);
+  if (decision.ok) return null;
+  return json(
+    429,
+    { code: 'rate_limited', message: `Too many API calls; try again in ${decision.retryAfterSeconds} s` },
+    { 'retry-after': String(decision.retryAfterSeconds) },
+  );
+}
+
 async function prelude(req: Request, ctx: FunctionContext): Promise<Prelude> {
   if (req.method !== 'POST') return { ok: false, response: errorResponse(405, 'method_not_allowed', 'Use POST') };
   const user = signedInUser(ctx);
@@ -75,6 +93,8 @@ export const apiSecret: FunctionHandler = async (req, ctx) => {
 export const apiTestCall: FunctionHandler = async (req, ctx) => {
   const start = await prelude(req, ctx);
   if (!start.ok) return start.response;
+  const limited = await outboundAllowance(ctx, start.userId);
+  if (limited) return limited;
   const body = testBody.safeParse(start.body);
   if (!body.success) return errorResponse(400, 'invalid_body', issuesMessage(body.error.issues));
   const { api_id: apiId, endpoint_id: endpointId, params } = body.data;

@@ -9,6 +9,7 @@ import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
 import type { ApiAuthKind, EndpointParameter } from './api-call.ts';
 import { issuesMessage } from './apps.ts';
+import { outboundAllowance } from './api-functions.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import { DEFAULT_OUTBOUND_POLICY } from './outbound-policy.ts';
 import { OutboundError, outboundFetch } from './outbound.ts';
@@ -170,7 +171,10 @@ export function previewOf(api: OpenAPI.Document, sourceUrl: string | null): Impo
  */
 export const apiImportOpenapi: FunctionHandler = async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
-  if (!signedInUser(ctx)) return errorResponse(401, 'sign_in_required', 'Sign in to import an API');
+  const user = signedInUser(ctx);
+  if (!user) return errorResponse(401, 'sign_in_required', 'Sign in to import an API');
+  const limited = await outboundAllowance(ctx, user.id);
+  if (limited) return limited;
   const env = ctx.env.apis;
   if (!env) return errorResponse(503, 'apis_not_configured', 'API calls are not configured on this server (SECRETS_KEY)');
   const raw = await req.text();

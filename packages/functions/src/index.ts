@@ -56,7 +56,7 @@ export { LIMIT_SCHEMA, LIMIT_TABLE, LIMIT_TABLE_SQL, memoryLimits, postgresLimit
 export type { LimitDecision, Limiter, LimitRule, Limits, LimitSqlClient } from './limits.ts';
 export { runAppFunction } from './run-app.ts';
 // ── Your APIs (issue 15) ──
-export { apiSecret, apiTestCall } from './api-functions.ts';
+export { apiSecret, apiTestCall, OUTBOUND_CALLS_PER_MINUTE } from './api-functions.ts';
 export { apiImportOpenapi } from './api-import.ts';
 export type { ImportPreview } from './api-import.ts';
 export { DEV_SECRETS_KEY } from './api-secrets.ts';

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
+import { OUTBOUND_CALLS_PER_MINUTE } from '@appforge/functions';
 import { callFunction, runEvents, seedApp, signedIn } from './helpers.js';
 import type { TestUser } from './helpers.js';
 
@@ -294,6 +295,21 @@ describe.each(DATABASES)('Your APIs (%s)', (database) => {
       const privateUrl = await importDoc({ url: 'http://10.0.0.1/openapi.json' });
       expect(await privateUrl.json()).toMatchObject({ code: 'blocked_address' });
       expect((await callFunction(backend, 'api-import-openapi', { url: 'https://x.example/o.json' })).status).toBe(401);
+    });
+
+    it('limits outbound calls per person and minute, across the console and the import, with 429 and Retry-After', async () => {
+      const person = await signedIn(backend);
+      const answers = [];
+      for (let i = 0; i < OUTBOUND_CALLS_PER_MINUTE; i += 1) {
+        answers.push((await callFunction(backend, i % 2 ? 'api-import-openapi' : 'api-test-call', {}, person.token)).status);
+      }
+      expect(answers.every((status) => status === 400)).toBe(true);
+      const limited = await callFunction(backend, 'api-import-openapi', { url: 'https://x.example/o.json' }, person.token);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await callFunction(backend, 'api-test-call', {}, person.token)).status).toBe(429);
+      // Someone else still has their own allowance.
+      expect((await importDoc({})).status).toBe(400);
     });
 
     it('refuses a 20 MB document', async () => {
