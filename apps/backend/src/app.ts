@@ -113,7 +113,7 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
     }),
   );
 
-  if (extra.realtime) app.route('/realtime/v1', createRealtimeApi(extra.realtime));
+  if (extra.realtime) app.route('/realtime/v1', createRealtimeApi(extra.realtime, deps.sharedLimits));
 
   app.notFound((c) =>
     c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404),

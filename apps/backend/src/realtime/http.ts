@@ -2,12 +2,12 @@
 // POST /realtime/v1/api/broadcast/:topic/events/:event.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { AppEnv } from '../http/types.js';
 import { TokenError } from './identity.js';
 import type { Identity } from './identity.js';
 import type { BroadcastMessage, RealtimeServer } from './server.js';
+import type { Limits } from '@appforge/functions';
 
 const messagesSchema = z.object({
   messages: z
@@ -23,10 +23,11 @@ const messagesSchema = z.object({
     .max(100),
 });
 
-export function createRealtimeApi(realtime: RealtimeServer): Hono<AppEnv> {
+export function createRealtimeApi(realtime: RealtimeServer, limits: Limits): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // Messages per second per token, as on the socket.
-  const limiter = new RateLimiterMemory({ keyPrefix: 'realtime-rest', points: realtime.limits.eventsPerSecond, duration: 1 });
+  // Messages per second per token, as on the socket; on the shared limits, so every backend
+  // process behind the balancer counts against the same allowance.
+  const limiter = limits.limiter({ name: 'realtime-rest', points: realtime.limits.eventsPerSecond, durationSeconds: 1 });
 
   async function caller(c: Context<AppEnv>): Promise<Identity | Response> {
     const bearer = /^bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -40,11 +41,8 @@ export function createRealtimeApi(realtime: RealtimeServer): Hono<AppEnv> {
   }
 
   async function send(c: Context<AppEnv>, identity: Identity, messages: BroadcastMessage[]): Promise<Response> {
-    try {
-      await limiter.consume(identity.key, messages.length);
-    } catch {
-      return c.json({ message: 'RateLimitReached: Too many messages per second' }, 429);
-    }
+    const decision = await limiter.consume(identity.key, messages.length);
+    if (!decision.ok) return c.json({ message: 'RateLimitReached: Too many messages per second' }, 429);
     for (const message of messages) {
       if (!(await realtime.maySend(identity, message.topic, message.private))) {
         return c.json({ message: `Unauthorized: You do not have permissions to write to this Channel topic: ${message.topic}` }, 403);

@@ -89,6 +89,13 @@ describe.each(DATABASES)('channels on %s', (database) => {
     expect((await post({ messages: [] })).status).toBe(400);
     expect((await post({ messages: [{ topic: 'news', event: 'flash' }] }, {})).status).toBe(401);
     expect((await post({ messages: [{ topic: 'news', event: 'flash' }] }, { apikey: 'forged.token.here' })).status).toBe(401);
+    // A flood: each request carries a whole second's allowance (100 messages), so requests sent
+    // together cannot all pass; the refused ones get the protocol's rate-limit message.
+    const flood = { messages: Array.from({ length: 100 }, (_, n) => ({ topic: 'flood', event: 'x', payload: { n } })) };
+    const answers = await Promise.all([0, 1, 2].map(() => post(flood)));
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    expect(await limited[0]?.json()).toEqual({ message: 'RateLimitReached: Too many messages per second' });
     // A private topic needs the insert policy on realtime.messages.
     const bobToken = await backend.userToken(BOB);
     const privateTo = (topic: string) =>
