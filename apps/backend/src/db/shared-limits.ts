@@ -16,13 +16,22 @@ export function sharedLimitsFor<D extends Database>(db: D): { db: D; limits: Lim
     return { db, limits: postgresLimits({ query: (text, values) => db.query(text, values) }) };
   }
   const current = new AsyncLocalStorage<Queryable>();
-  const transaction: Database['transaction'] = (fn, options) =>
-    db.transaction((tx) => current.run(tx, () => fn(tx)), options);
+  // The database's own transaction, taken once: whoever replaces `transaction` on the returned
+  // object later (a test observing statements, say) wraps this marked one, never itself.
+  const original = db.transaction.bind(db);
+  let transaction: Database['transaction'] = (fn, options) => original((tx) => current.run(tx, () => fn(tx)), options);
   const marked = new Proxy(db, {
     get(target, property) {
       if (property === 'transaction') return transaction;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set(target, property, value) {
+      if (property === 'transaction') {
+        transaction = value as Database['transaction'];
+        return true;
+      }
+      return Reflect.set(target, property, value, target);
     },
   });
   const limits = postgresLimits({ query: (text, values) => (current.getStore() ?? db).query(text, values) });
