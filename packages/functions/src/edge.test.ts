@@ -70,12 +70,26 @@ describe('Edge Function adapter', () => {
 
   it('reads the access settings from function secrets', () => {
     const secrets: Record<string, string> = { ACCESS_POLICY: 'invite', ACCESS_ALLOW_LIST: ' @School.test ,a@b.c,', INTERCOM_SECRET: '' };
-    expect(edgeEnv((name) => secrets[name])).toEqual({
+    const { domains, ...rest } = edgeEnv((name) => secrets[name]);
+    // Without SECRETS_KEY and SITE_URL there are no API calls and nothing can be bought.
+    expect(rest).toEqual({
       accessPolicy: 'invite',
       accessAllowList: ['@school.test', 'a@b.c'],
       intercomSecret: undefined,
       runRateLimitPerMinute: 30,
     });
+    // Hosted functions are production: no *.localhost shortcut for custom domains.
+    expect(domains?.platform.development).toBe(false);
     expect(edgeEnv(() => undefined).accessPolicy).toBe('open');
+  });
+
+  it('reads the payment and API-call settings from function secrets, each on its own', () => {
+    const payments = edgeEnv((name) => ({ SITE_URL: 'https://appforge.example/', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })[name]);
+    expect(payments.payments).toEqual({ siteUrl: 'https://appforge.example', testCheckout: false, stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1' } });
+    expect(payments.apis).toBeUndefined();
+    const apis = edgeEnv((name) => ({ SECRETS_KEY: 'k'.repeat(32) })[name]);
+    expect(apis.apis?.secretKeys.current).toBe('k'.repeat(32));
+    expect(apis.apis?.outbound.allowLoopbackForTests).toBe(false);
+    expect(apis.payments).toBeUndefined();
   });
 });

@@ -111,6 +111,7 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
     intercomSecret: read('INTERCOM_SECRET') || undefined,
     runRateLimitPerMinute: positiveInteger(read('RUN_RATE_LIMIT_PER_MINUTE')) ?? 30,
     ...edgeApisEnv(read),
+    ...edgePayments(read),
     // Hosted functions are production unless NODE_ENV says otherwise (no *.localhost shortcut there).
     domains: domainsConfigFrom((name) => read(name) ?? (name === 'NODE_ENV' ? 'production' : undefined)),
   };
@@ -128,7 +129,6 @@ function edgeApisEnv(read: (name: string) => string | undefined): Pick<FunctionE
       secretKeys: { current, previous },
       outbound: { ...DEFAULT_OUTBOUND_POLICY, ...(ports.length > 0 ? { allowedPorts: ports } : {}), allowLoopbackForTests: false },
     },
-    ...edgePayments(read),
   };
 }
 
