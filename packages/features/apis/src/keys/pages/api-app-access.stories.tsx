@@ -4,8 +4,9 @@ import { expect } from 'storybook/test';
 import { KeysPageStory, WAIT } from '../stories/KeysPageStory';
 
 const meta = {
-  title: 'API keys/ApiAppAccessPage',
+  title: 'APIs/API keys/App API access',
   component: KeysPageStory,
+  tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
   args: {
     seed: (client, ownerId) => {

@@ -4,8 +4,9 @@ import { expect, userEvent } from 'storybook/test';
 import { KeysPageStory, seedKey, WAIT } from '../stories/KeysPageStory';
 
 const meta = {
-  title: 'API keys/ApiKeyPage',
+  title: 'APIs/API keys/Key page',
   component: KeysPageStory,
+  tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
   args: {
     seed: (client, ownerId) => `/api-key/${seedKey(client, ownerId).id}`,

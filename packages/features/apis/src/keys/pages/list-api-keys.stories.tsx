@@ -3,8 +3,9 @@ import { expect } from 'storybook/test';
 import { KeysPageStory, seedKey, WAIT } from '../stories/KeysPageStory';
 
 const meta = {
-  title: 'API keys/ListApiKeysPage',
+  title: 'APIs/API keys/Key list',
   component: KeysPageStory,
+  tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
   args: {
     seed: (client, ownerId) => {
