@@ -277,7 +277,7 @@ describe('the local test checkout (development, no Stripe)', () => {
 describe('production without Stripe', () => {
   let backend: TestBackend;
   beforeAll(async () => {
-    backend = await startTestBackend({ env: { NODE_ENV: 'production', JWT_SECRET: randomUUID() + randomUUID(), SITE_URL: 'https://app.example' } });
+    backend = await startTestBackend({ env: { NODE_ENV: 'production', JWT_SECRET: randomUUID() + randomUUID(), SECRETS_KEY: randomUUID() + randomUUID(), SITE_URL: 'https://app.example' } });
   });
   afterAll(() => backend.stop());
 
