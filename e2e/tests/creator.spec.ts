@@ -304,7 +304,7 @@ test('a creator builds, changes, deploys and configures an app with the AI model
     await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
     await checkScreen(page, testInfo, '09b-version-3-step-editor');
 
-    // 9. Icon (generated), price and design.
+    // 9. Icon (generated) and design (the price comes after the visitor's runs: a paid app is run only after buying it).
     await page.goto(`${WEB}/app-settings/${appId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
     await checkScreen(page, testInfo, '10-app-settings');
@@ -316,13 +316,6 @@ test('a creator builds, changes, deploys and configures an app with the AI model
     await expect(page.getByText('Icon saved.')).toBeVisible({ timeout: 20_000 });
     await checkScreen(page, testInfo, '11-app-icon');
 
-    await page.goto(`${WEB}/app-price/${appId}`);
-    await page.getByRole('radio', { name: 'One-time payment' }).check({ timeout: 20_000 });
-    await page.getByRole('textbox', { name: /Amount/ }).fill('3,50');
-    await expect(page.getByText(/Visitors will see:/)).toContainText('3.50');
-    await page.getByRole('button', { name: 'Save price' }).click();
-    await expect(page.getByText('Saved.')).toBeVisible({ timeout: 20_000 });
-    await checkScreen(page, testInfo, '12-app-price');
 
     await page.goto(`${WEB}/app-design/${appId}`);
     const themeCode = page.getByRole('textbox', { name: 'Theme colour', exact: true });
@@ -402,6 +395,16 @@ test('a creator builds, changes, deploys and configures an app with the AI model
 
     // 12. Home lists the app as deployed, and the landing page shows the price that was set.
     await page.keyboard.press('Escape');
+
+    // The owner now puts a price on the app; visitors would get access before running it.
+    await page.goto(`${WEB}/app-price/${appId}`);
+    await page.getByRole('radio', { name: 'One-time payment' }).check({ timeout: 20_000 });
+    await page.getByRole('textbox', { name: /Amount/ }).fill('3,50');
+    await expect(page.getByText(/Visitors will see:/)).toContainText('3.50');
+    await page.getByRole('button', { name: 'Save price' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible({ timeout: 20_000 });
+    await checkScreen(page, testInfo, '12-app-price');
+
     await page.goto(`${WEB}/`);
     await expect(page.getByText(APP_NAME).first()).toBeVisible({ timeout: 20_000 });
     await checkScreen(page, testInfo, '18-home');
