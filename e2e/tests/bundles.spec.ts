@@ -89,6 +89,8 @@ test('a paid bundle: the visitor pays on the test checkout and runs its app; a t
   const other = await otherContext.newPage();
   await other.goto(`${WEB}/bundles`);
   await signInWithEmailCode(other, request, uniqueEmail('bundle-other'));
+  // Signed in once the page they asked for shows (leaving earlier would drop the new session).
+  await expect(other.getByRole('heading', { name: 'No bundles yet' })).toBeVisible({ timeout: 30_000 });
   await other.goto(bundleUrl);
   await expect(other.getByText('$9.00 a month')).toBeVisible();
   await expect(other.getByRole('button', { name: 'Get access' })).toBeVisible();
@@ -104,6 +106,8 @@ test('a paid bundle: the visitor pays on the test checkout and runs its app; a t
   const allowed = await allowedContext.newPage();
   await allowed.goto(`${WEB}/bundles`);
   await signInWithEmailCode(allowed, request, uniqueEmail('bundle-pupil', 'allowed.example'));
+  // Signed in once the page they asked for shows (leaving earlier would drop the new session).
+  await expect(allowed.getByRole('heading', { name: 'No bundles yet' })).toBeVisible({ timeout: 30_000 });
   await allowed.goto(bundleUrl);
   await expect(allowed.getByText('You are on the list of people allowed in.')).toBeVisible();
   expect(await runStatus(request, allowed, tutor)).toBe(200);
