@@ -17,22 +17,25 @@ export const AI_INBOX = 'http://127.0.0.1:54344';
 const ANON_KEY_FILE = path.resolve(import.meta.dirname, '../../apps/web/.env.production');
 
 export interface AiBackendRouting {
-  /** Requests or WebSockets of the context that reached 54321 without being re-routed. */
+  /** Requests of the context that reached 54321 without being re-routed. */
   leaks(): string[];
+  /** Realtime WebSockets to 54321 that were refused before connecting (the live updates of the pages). */
+  refusedSockets(): number;
   /** How many backend calls were re-routed to the AI backend. */
   rerouted(): number;
 }
 
 /**
  * Sends every backend call of `context` (HTTP, and the server-sent event streams of runs and the
- * builder, which are fetches) to the AI backend. A WebSocket to 54321 is refused and noted, and any
- * request to port 54321 that did not go through the route is noted too, so a test can assert that
- * nothing of its flow reached the offline backend.
+ * builder, which are fetches) to the AI backend, and notes any request to port 54321 that did not go
+ * through the route, so a test can assert that nothing of its flow reached the offline backend. A
+ * WebSocket to 54321 (realtime, for live updates) is closed before it connects — Playwright can only
+ * pass a socket on to its own URL — so it reaches nothing; the pages then work without live updates.
  */
 export async function routeToAiBackend(context: BrowserContext): Promise<AiBackendRouting> {
   const handled = new Set<Request>();
   const seen: Request[] = [];
-  const socketLeaks: string[] = [];
+  let refusedSockets = 0;
   context.on('request', (request) => {
     if (new URL(request.url()).port === '54321') seen.push(request);
   });
@@ -43,12 +46,13 @@ export async function routeToAiBackend(context: BrowserContext): Promise<AiBacke
   await context.routeWebSocket(
     (url) => url.port === '54321',
     (socket) => {
-      socketLeaks.push(`WebSocket ${socket.url()}`);
+      refusedSockets += 1;
       return socket.close({ code: 1008, reason: 'This test talks to the AI backend only' });
     },
   );
   return {
-    leaks: () => [...seen.filter((request) => !handled.has(request)).map((request) => `${request.method()} ${request.url()}`), ...socketLeaks],
+    leaks: () => seen.filter((request) => !handled.has(request)).map((request) => `${request.method()} ${request.url()}`),
+    refusedSockets: () => refusedSockets,
     rerouted: () => handled.size,
   };
 }
