@@ -99,7 +99,7 @@ if (!backendUp || !webUp) {
   Appforge is running.
 
     Web app        ${webUrl}
-    API            ${apiUrl}   (auth, rest, storage, functions under /auth/v1 /rest/v1 /storage/v1 /functions/v1)
+    API            ${apiUrl}   (auth, rest, storage, functions, realtime under /auth/v1 /rest/v1 /storage/v1 /functions/v1 /realtime/v1; /ready)
     Dev inbox      ${inboxUrl}   (every e-mail the product sends, e.g. sign-in codes)
     Anon key       ${keys.anonKey}
     Service key    ${keys.serviceRoleKey}
