@@ -54,6 +54,10 @@ describe('every "Your APIs" story renders and passes its checks', () => {
 describe('the APIs Storybook', () => {
   const stories = Object.values(modules).flatMap((module) => Object.values<ComposedStory>(composeStories(module)));
 
+  it('has stories for each API-key page', () => {
+    expect(Object.keys(modules).filter((path) => path.startsWith('./keys/'))).toHaveLength(3);
+  });
+
   it('gives every story a play function that checks what it shows', () => {
     expect(stories.length).toBeGreaterThanOrEqual(8);
     expect(stories.filter((story) => typeof story.play !== 'function').map((story) => story.id)).toEqual([]);
