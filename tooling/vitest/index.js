@@ -14,8 +14,9 @@ export function appforgeVitest(overrides = {}) {
       test: {
         reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
         restoreMocks: true,
-        testTimeout: 20_000,
-        hookTimeout: 60_000,
+        // Generous: CI runs several packages' suites at once on two cores; a timeout is never what a test checks.
+        testTimeout: 60_000,
+        hookTimeout: 120_000,
       },
     },
     overrides,

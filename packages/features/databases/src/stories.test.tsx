@@ -1,76 +1,15 @@
-// Every story of the databases feature renders and passes its own checks (its `play` function), with no
-// console errors and no axe violations: a story that breaks — a renamed prop, a page that no longer loads with the fake
-// backend, a missing provider — fails here, not only when someone opens the Storybook.
-import type { composeStory } from '@storybook/react-vite';
+// Every story of the feature renders, passes its own checks (its `play`) and axe, with no
+// console errors; the harness is shared by every feature (@appforge/vitest-config/stories).
+import { describeStories } from '@appforge/vitest-config/stories';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { cleanup } from '@testing-library/react';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type StoriesModule = Parameters<typeof composeStories>[0];
-type ComposedStory = ReturnType<typeof composeStory>;
-
-// Storybook's own annotations (the react renderer, `canvas` queries in play functions).
-setProjectAnnotations([]);
-
-const modules = import.meta.glob<StoriesModule>('./**/*.stories.tsx', { eager: true });
-
-// jsdom does not paint, so colour contrast is left to the browser (the e2e axe run). A story is a
-// fragment rendered without the shell's landmarks, so "all content inside landmarks" is the e2e
-// run's to check too.
-const axeOptions: axe.RunOptions = {
-  resultTypes: ['violations'],
-  rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-};
-
-let consoleErrors: unknown[][] = [];
-beforeEach(() => {
-  consoleErrors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args);
-  });
-});
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-});
-
-describe('every databases story renders and passes its checks', () => {
-  for (const [path, module] of Object.entries(modules)) {
-    describe(module.default.title ?? path, () => {
-      for (const [name, Story] of Object.entries<ComposedStory>(composeStories(module))) {
-        it(name, async () => {
-          await Story.run();
-          expect(consoleErrors.map((args) => args.map(String).join(' '))).toEqual([]);
-          // And what it shows is accessible (axe-core, no violations).
-          const { violations } = await axe.run(document.body, axeOptions);
-          expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-        });
-      }
-    });
-  }
-});
-
-describe('the databases’ Storybook', () => {
-  const stories = Object.values(modules).flatMap((module) => Object.values<ComposedStory>(composeStories(module)));
-
-  it('covers the pages and the components with enough stories', () => {
-    const titles = Object.values(modules).map((module) => module.default.title ?? '');
-    for (const area of ['Pages', 'Components']) {
-      expect(titles.some((title) => title.startsWith(`Databases/${area}/`)), area).toBe(true);
-    }
-    expect(stories.length).toBeGreaterThanOrEqual(12);
-  });
-
-  it('gives every story a play function that checks what it shows', () => {
-    const unchecked = stories.filter((story) => typeof story.play !== 'function').map((story) => story.id);
-    expect(unchecked).toEqual([]);
-  });
-
-  it('files every stories module under Databases/ with autodocs', () => {
-    for (const module of Object.values(modules)) {
-      expect(module.default.title).toMatch(/^Databases\/[A-Z][A-Za-z ]+\/[A-Z][A-Za-z ]+$/);
-      expect(module.default.tags).toContain('autodocs');
-    }
-  });
+describeStories({
+  title: 'Databases',
+  modules: import.meta.glob('./**/*.stories.tsx', { eager: true }),
+  composeStories,
+  setProjectAnnotations,
+  cleanup,
+  areas: ['Pages', 'Components'],
+  minStories: 12,
 });

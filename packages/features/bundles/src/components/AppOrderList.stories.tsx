@@ -10,7 +10,7 @@ function Stateful({ initial }: { initial: OrderedApp[] }) {
 }
 
 const meta = {
-  title: 'Bundles/AppOrderList',
+  title: 'Bundles/Components/AppOrderList',
   component: Stateful,
   tags: ['autodocs'],
   args: {

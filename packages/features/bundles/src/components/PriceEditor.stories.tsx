@@ -3,7 +3,7 @@ import { expect, fn, userEvent } from 'storybook/test';
 import { PriceEditor } from './PriceEditor';
 
 const meta = {
-  title: 'Bundles/PriceEditor',
+  title: 'Bundles/Components/PriceEditor',
   component: PriceEditor,
   tags: ['autodocs'],
   args: { price: { kind: 'monthly', amount_cents: 900, currency: 'EUR' }, saving: false, saved: false, onSave: fn() },

@@ -3,7 +3,7 @@ import { expect } from 'storybook/test';
 import { UsageBar } from './UsageBar';
 
 const meta = {
-  title: 'Bundles/UsageBar',
+  title: 'Bundles/Components/UsageBar',
   component: UsageBar,
   tags: ['autodocs'],
   args: { label: 'Runs this month', used: 120, limit: 500 },

@@ -5,7 +5,7 @@ import { DomainsPageStory, WAIT } from '../stories/DomainsPageStory';
 const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
 
 const meta = {
-  title: 'Domains/CustomDomainPage',
+  title: 'Domains/Pages/Custom domain page',
   component: DomainsPageStory,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
