@@ -189,6 +189,11 @@ describe('hostile input', () => {
     expect(checkLocally('\u0000\u0007\u001b[31m').flagged).toBe(false);
   });
 
+  it('a value that is not text is clean, not an exception (callers outside TypeScript)', async () => {
+    expect(checkLocally(undefined as unknown as string).flagged).toBe(false);
+    await expect(createContentChecker().check(42 as unknown as string)).resolves.toEqual({ flagged: false, categories: [], matches: [], source: 'none' });
+  });
+
   it('lone surrogates and combining marks alone do not throw', () => {
     expect(() => checkLocally('\uD800 \uDC00 \u0301\u0301\u0301')).not.toThrow();
   });

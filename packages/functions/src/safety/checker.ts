@@ -26,6 +26,8 @@ function head(text: string, max: number): string {
 
 /** Only the local lists, synchronously: what `check` does without the moderation endpoint. */
 export function checkLocally(text: string, options: ContentCheckOptions = {}): ContentVerdict {
+  // A caller outside TypeScript may hand over anything: only text is checked.
+  if (typeof text !== 'string') return { flagged: false, categories: [], matches: [], source: 'none' };
   const checked = head(text, MAX_CHECKED_CHARS);
   const truncated = checked.length < text.length;
   const on = (category: keyof ContentCheckOptions) => options[category] !== false;
@@ -71,7 +73,7 @@ export function createContentChecker(config: ContentCheckerConfig = {}): Content
   const fetcher = config.fetch ?? ((input, init) => fetch(input, init));
   return {
     async check(text, options = {}) {
-      const checked = head(text, MAX_CHECKED_CHARS);
+      const checked = typeof text === 'string' ? head(text, MAX_CHECKED_CHARS) : '';
       const moderation =
         config.moderation && options.moderation_api !== false && checked.trim() !== '' ? moderate(checked, config.moderation, fetcher) : undefined;
       const local = checkLocally(text, options);
