@@ -67,7 +67,8 @@ export const SELF_HARM_PHRASES: readonly string[] = [
   'gonna overdose',
 ];
 
-const TARGETS = ['you', 'u', 'him', 'her', 'them', 'everyone', 'everybody', 'all of you', 'my teacher', 'my mom', 'my mum', 'my dad', 'my brother', 'my sister', 'my family'];
+// Not "them": germs, weeds and pests are "them" too ("white blood cells kill them"); "beat them up" stays.
+const TARGETS = ['you', 'u', 'him', 'her', 'everyone', 'everybody', 'all of you', 'my teacher', 'my mom', 'my mum', 'my dad', 'my brother', 'my sister', 'my family'];
 
 /** Threats against a person and plans of violence at school. */
 export const VIOLENCE_PHRASES: readonly string[] = [
