@@ -22,6 +22,9 @@ const NPM = {
   'openapi-types': 'packages/functions/package.json',
   stripe: 'packages/functions/package.json',
   '@modelcontextprotocol/sdk': 'packages/functions/package.json',
+  // The content checker of class runs (issue 19, packages/functions/src/safety).
+  obscenity: 'packages/functions/package.json',
+  'libphonenumber-js': 'packages/functions/package.json',
   ai: 'packages/models/package.json',
   '@ai-sdk/openai-compatible': 'packages/models/package.json',
   pg: 'apps/backend/package.json',

@@ -96,6 +96,11 @@ const schema = z.object({
   AUTH_MANUAL_LINKING: z.enum(['true', 'false']).default('true'),
   JWT_SIGNING_ALG: z.enum(['HS256', 'ES256', 'RS256']).default('HS256'),
   JWT_SIGNING_KEY: optionalNonEmpty,
+  // ── Content checker of class runs (issue 19, teacher-safety) ──
+  MODERATION_URL: optionalNonEmpty.pipe(z.string().url().optional()),
+  MODERATION_API_KEY: optionalNonEmpty,
+  MODERATION_MODEL: optionalNonEmpty,
+  MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
 });
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
@@ -189,6 +194,13 @@ export interface BackendConfig {
    * missing key is generated once and kept under DATA_DIR.
    */
   readonly jwtSigning: { readonly alg: 'HS256' | 'ES256' | 'RS256'; readonly privateJwk: string | undefined };
+  // ── Content checker of class runs (issue 19, teacher-safety) ──
+  /**
+   * An OpenAI-compatible moderation endpoint asked alongside the local lists (MODERATION_URL,
+   * MODERATION_API_KEY, MODERATION_MODEL, MODERATION_TIMEOUT_MS); undefined → local lists only.
+   * Give it to `createContentChecker({ moderation })` from @appforge/functions.
+   */
+  readonly moderation: { readonly url: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -326,6 +338,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     anonymousSignIns: e.AUTH_ANONYMOUS_SIGN_INS === 'true',
     manualLinking: e.AUTH_MANUAL_LINKING === 'true',
     jwtSigning: Object.freeze({ alg: e.JWT_SIGNING_ALG, privateJwk: e.JWT_SIGNING_KEY }),
+    // Content checker (issue 19).
+    moderation: e.MODERATION_URL
+      ? Object.freeze({
+          url: e.MODERATION_URL,
+          ...(e.MODERATION_API_KEY ? { apiKey: e.MODERATION_API_KEY } : {}),
+          ...(e.MODERATION_MODEL ? { model: e.MODERATION_MODEL } : {}),
+          timeoutMs: e.MODERATION_TIMEOUT_MS,
+        })
+      : undefined,
   });
 }
 

@@ -70,6 +70,9 @@ export { createApiKey, revokeApiKey, rotateApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE
 export { API_KEY_PATTERN, generateApiKey, sha256Hex } from './api/key-secret.ts';
 export { authenticateApiKey, forgetApiKey } from './api/key-auth.ts';
 export { toolName } from './api/mcp.ts';
+// Content checker of class runs (issue 19, teacher-safety): hosts build ctx.safety from it.
+export { checkLocally, createContentChecker, createContentCheckerFromEnv, MAX_CHECKED_CHARS, SAFETY_CATEGORIES, safetyExcerpt } from './safety/index.ts';
+export type { ContentChecker, ContentCheckerConfig, ContentCheckOptions, ContentVerdict, SafetyCategory, SafetyMatch } from './safety/index.ts';
 export type {
   FunctionCaller,
   FunctionContext,

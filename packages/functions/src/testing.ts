@@ -5,3 +5,6 @@ export type { FakeOpenAIServer, FakeResponse, RecordedRequest } from '@appforge/
 // A scripted authoritative DNS server on loopback, for tests of custom-domain verification.
 export { startFakeDnsServer } from './domains/fake-dns-server.ts';
 export type { FakeDnsServer, ScriptedName } from './domains/fake-dns-server.ts';
+// A protocol-true OpenAI-compatible moderation endpoint on loopback (issue 19's content checker).
+export { OPENAI_MODERATION_CATEGORIES, startFakeModerationServer } from './safety/fake-moderation-server.ts';
+export type { FakeModerationOptions, FakeModerationRequest, FakeModerationScript, FakeModerationServer } from './safety/fake-moderation-server.ts';
