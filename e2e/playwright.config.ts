@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,16 @@ const WEB_PORT = 4173;
 // One temporary data folder per run, made in the main process; workers inherit the variable.
 process.env.APPFORGE_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'appforge-e2e-'));
 const DATA_DIR = process.env.APPFORGE_E2E_DATA_DIR;
+// Your APIs (#15): the fake outside API listens on a port the OS picks (once, in the main process;
+// workers inherit it). The open backend may call it: loopback is opened by the test-only
+// OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS (its configuration refuses it in production) and the port is
+// added to OUTBOUND_PORTS; private, link-local and metadata addresses stay refused.
+process.env.FAKE_API_PORT ??= execFileSync(
+  process.execPath,
+  ['-e', "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"],
+  { encoding: 'utf8' },
+).trim();
+const FAKE_API_PORT = process.env.FAKE_API_PORT;
 const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 
 if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
@@ -52,6 +63,8 @@ const servers: WebServer[] = [
       DATA_DIR: DATA_DIR,
       SITE_URL: 'http://localhost:4173',
       LOG_LEVEL: 'warn',
+      OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+      OUTBOUND_PORTS: `80,443,8080,8443,${FAKE_API_PORT}`,
     },
     reuseExistingServer: !CI,
     // PGlite's first start (initdb + migrations) takes a while on a busy machine.
@@ -114,6 +127,18 @@ const servers: WebServer[] = [
     },
     reuseExistingServer: !CI,
     timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  // The fake outside API the "Your APIs" test imports and calls (servers/fake-weather-api.ts).
+  {
+    name: 'fake-api',
+    command: `${pnpm} --filter @appforge/e2e fake-api`,
+    cwd: ROOT,
+    url: `http://127.0.0.1:${FAKE_API_PORT}/health`,
+    env: { FAKE_API_PORT },
+    reuseExistingServer: false,
+    timeout: 60_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

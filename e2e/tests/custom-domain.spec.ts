@@ -2,24 +2,44 @@
 // app attaches quiz-<run>.localhost on /custom-domain/:appId; it verifies at once (development);
 // a signed-out visitor opens http://quiz-<run>.localhost:4173/ and runs the app; the owner switches
 // the domain to the landing page, then removes it, and the host says it is not connected.
+// Second test: an app open to signed-in people only, on its own domain, sends a signed-out visitor
+// to sign in on that same host, on a page branded with the app, and back to the app there.
 import { expect, test } from '@playwright/test';
-import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SIGN_IN_HEADING, signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
 
 const SOURCE_TEXT = 'Glaciers are slow rivers of ice. They carve valleys and leave moraines behind when they melt.';
+
+/** The owner describes a summariser, signs up, and deploys version 1 (the offline model builds it); its id. */
+async function deploySummariser(page: Page, request: APIRequestContext, tag: string): Promise<string> {
+  await page.goto(`${WEB}/create-new-app`);
+  await page.getByRole('button', { name: 'Summariser' }).click();
+  await page.getByRole('button', { name: 'Sign up and create my app' }).click();
+  await signInWithEmailCode(page, request, uniqueEmail(tag));
+  await expect(page).toHaveURL(/\/create-app\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const appId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await page.getByRole('button', { name: 'Deploy version 1' }).click();
+  await expect(page.getByRole('button', { name: 'Deployed' })).toBeDisabled();
+  return appId;
+}
+
+/** Fills the summariser's form on the visitor's page, runs it, and waits for the summary. */
+async function runSummariser(visitorPage: Page): Promise<void> {
+  const form = visitorPage.getByRole('form', { name: 'What to summarise' });
+  await form.getByRole('textbox', { name: 'Text', exact: true }).fill(SOURCE_TEXT);
+  const radio = form.getByRole('radio', { name: 'Bullet points' });
+  if ((await radio.count()) > 0) await radio.check();
+  else await form.getByRole('combobox', { name: 'Summary length' }).selectOption('Bullet points');
+  await form.getByRole('button', { name: 'Run' }).click();
+  await expect(visitorPage.getByRole('article', { name: 'Summary' })).toContainText('Glaciers', { timeout: 30_000 });
+}
 
 test('a deployed app on its own domain: attach, verify, visit and run, switch to the landing page, remove', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const host = `quiz-${Date.now().toString(36)}.localhost`;
 
   // The owner describes an app, signs up and deploys it (the offline model builds it).
-  await page.goto(`${WEB}/create-new-app`);
-  await page.getByRole('button', { name: 'Summariser' }).click();
-  await page.getByRole('button', { name: 'Sign up and create my app' }).click();
-  await signInWithEmailCode(page, request, uniqueEmail('domain-owner'));
-  await expect(page).toHaveURL(/\/create-app\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  const appId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-  await page.getByRole('button', { name: 'Deploy version 1' }).click();
-  await expect(page.getByRole('button', { name: 'Deployed' })).toBeDisabled();
+  const appId = await deploySummariser(page, request, 'domain-owner');
 
   // The app's settings lead to its custom-domain page.
   await page.goto(`${WEB}/app-settings/${appId}`);
@@ -43,13 +63,7 @@ test('a deployed app on its own domain: attach, verify, visit and run, switch to
   await visitorPage.goto(`http://${host}:4173/`);
   await expect(visitorPage).toHaveURL(`http://${host}:4173/deployed-app/${appId}`);
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
-  const form = visitorPage.getByRole('form', { name: 'What to summarise' });
-  await form.getByRole('textbox', { name: 'Text', exact: true }).fill(SOURCE_TEXT);
-  const radio = form.getByRole('radio', { name: 'Bullet points' });
-  if ((await radio.count()) > 0) await radio.check();
-  else await form.getByRole('combobox', { name: 'Summary length' }).selectOption('Bullet points');
-  await form.getByRole('button', { name: 'Run' }).click();
-  await expect(visitorPage.getByRole('article', { name: 'Summary' })).toContainText('Glaciers', { timeout: 30_000 });
+  await runSummariser(visitorPage);
 
   // The owner switches the domain to the landing page: the root now shows that.
   await card.getByRole('combobox', { name: 'What it shows' }).click();
@@ -64,5 +78,42 @@ test('a deployed app on its own domain: attach, verify, visit and run, switch to
   await expect(page.getByText('No domain yet')).toBeVisible();
   await visitorPage.goto(`http://${host}:4173/`);
   await expect(visitorPage.getByText('This domain is not connected to an app')).toBeVisible();
+  await visitor.close();
+});
+
+test('an app for signed-in people on its own domain: the visitor signs in on that host, on a page branded with the app, and comes back to it', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const host = `members-${Date.now().toString(36)}.localhost`;
+  const origin = `http://${host}:4173`;
+
+  // The owner deploys an app, opens it to signed-in people only, and connects the domain.
+  const appId = await deploySummariser(page, request, 'members-owner');
+  await page.goto(`${WEB}/app-details/${appId}`);
+  await page.getByRole('radio', { name: /Signed-in people/ }).check();
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.goto(`${WEB}/custom-domain/${appId}`);
+  await page.getByRole('textbox', { name: 'Domain' }).fill(host);
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByRole('region', { name: host }).getByText('Connected')).toBeVisible();
+
+  // A signed-out visitor on the domain is asked to sign in, and the link stays on that host.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`${origin}/`);
+  await expect(visitorPage).toHaveURL(`${origin}/deployed-app/${appId}`);
+  // Signed out, the app's row is hidden: the page offers to sign in.
+  await expect(visitorPage.getByText('Some apps are open to signed-in people only.')).toBeVisible();
+  await visitorPage.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(visitorPage).toHaveURL(new RegExp(`^${origin.replace(/\./g, '\\.')}/sign-in\\?app_id=${appId}&next=`));
+  // The sign-in page is branded with the app: its name is the heading, not Appforge's default.
+  await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
+  await expect(visitorPage.getByRole('heading', { level: 1, name: SIGN_IN_HEADING })).toHaveCount(0);
+  await signInWithEmailCode(visitorPage, request, uniqueEmail('members-visitor'));
+
+  // Back on the app, on the custom host, signed in: the form is there and the app runs.
+  await expect(visitorPage).toHaveURL(`${origin}/deployed-app/${appId}`, { timeout: 20_000 });
+  await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
+  await runSummariser(visitorPage);
   await visitor.close();
 });

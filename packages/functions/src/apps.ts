@@ -34,12 +34,16 @@ export interface AppRunConfig {
   outboundAllowHosts: string[];
 }
 
+/** Stands for an unreadable host list: no host name can equal it, so every call is refused. */
+export const UNREADABLE_ALLOW_LIST = '(unreadable allow list)';
+
 const storedConfigSchema = z.object({
   model: z.string().min(1).max(200).nullable().catch(null).default(null),
   temperature: z.number().min(0).max(2).nullable().catch(null).default(null),
   max_output_tokens: z.number().int().min(1).max(32000).nullable().catch(null).default(null),
   system_prompt: z.string().max(8000).nullable().catch(null).default(null),
-  outbound_allow_hosts: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(100).catch([]).default([]),
+  // Fails closed: a list that cannot be read allows no host (an empty list would allow every public one).
+  outbound_allow_hosts: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(100).catch([UNREADABLE_ALLOW_LIST]).default([]),
 });
 
 export function parseRunConfig(value: unknown): AppRunConfig | null {

@@ -1,6 +1,7 @@
 import { checkAppSpec } from '@appforge/engine';
 import { z } from 'zod';
 import { ownerApiCatalogue } from './api-call.ts';
+import { forgetApiApp } from './api/scope.ts';
 import { issuesMessage, loadApp, loadVersion, readSmallJsonBody, wireProblems } from './apps.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import type { FunctionHandler } from './types.ts';
@@ -52,6 +53,7 @@ export const deployApp: FunctionHandler = async (req, ctx) => {
     .eq('id', app.id)
     .eq('owner_id', caller.id);
   if (deployed.error) throw new Error(`Deploying the version failed: ${deployed.error.message}`);
+  forgetApiApp(app.id);
   ctx.log.info({ app_id: app.id, version_id: version.id, number: version.number }, 'app deployed');
   return json(200, { deployed_version_id: version.id, number: version.number });
 };

@@ -21,9 +21,19 @@ async function nameOf(supabase: SupabaseClient<Database>, table: 'App' | 'Bundle
   const { data, error, status } = await supabase.from(table).select('name').eq('id', id).single();
   if (error) {
     const normalised = fromPostgrest(error, status);
-    throw normalised.code === 'not_found' ? notFound(table, id) : normalised;
+    if (normalised.code !== 'not_found') throw normalised;
+    // A deployed app for signed-in people is hidden from signed-out visitors; its name is not.
+    if (table === 'App') return signInName(supabase, id);
+    throw notFound(table, id);
   }
   return data.name;
+}
+
+async function signInName(supabase: SupabaseClient<Database>, appId: string): Promise<string> {
+  const { data, error, status } = await supabase.rpc('app_sign_in_name', { app_id: appId });
+  if (error) throw fromPostgrest(error, status);
+  if (typeof data !== 'string') throw notFound('App', appId);
+  return data;
 }
 
 export function createAppsApi(supabase: SupabaseClient<Database>): Pick<AppsApi, 'getName'> {

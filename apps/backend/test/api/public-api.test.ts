@@ -135,6 +135,33 @@ describe.each(DATABASES)('on %s', (database) => {
     expect((await api(backend, `v1/apps/${appId}`, { key: scoped.key })).status).toBe(200);
   });
 
+  it('GET apps/{id} follows a deploy at once, and any other change of the app within about a second', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await apiApp(backend, owner.id);
+    const { key } = await createKey(backend, owner);
+    const inputsOf = async () => ((await (await api(backend, `v1/apps/${appId}`, { key })).json()) as { name: string; inputs: { name: string }[] });
+    expect((await inputsOf()).inputs.map((input) => input.name)).toEqual(['topic']);
+
+    // A new version asking for a city, deployed through deploy-app: the very next GET shows it.
+    const spec = topicSpec('Describe {{city}}.');
+    const steps = spec.steps as { config: Record<string, unknown> }[];
+    if (steps[0]) steps[0].config = { fields: [{ type: 'text', name: 'city', label: 'City', required: true }] };
+    const v2 = await backend.db.query<{ id: string }>(
+      'insert into public."AppVersion" (app_id, spec, frozen, created_by) values ($1, $2, false, $3) returning id',
+      [appId, JSON.stringify(spec), owner.id],
+    );
+    const deployed = await callFunction(backend, 'deploy-app', { app_id: appId, version_id: v2.rows[0]?.id }, owner.token);
+    expect(deployed.status).toBe(200);
+    expect((await inputsOf()).inputs.map((input) => input.name)).toEqual(['city']);
+
+    // A rename (not through a function) shows once the cached row is a second old.
+    await backend.db.query('update public."App" set name = $2 where id = $1', [appId, 'City guide']);
+    await expect.poll(async () => (await inputsOf()).name, { timeout: 10_000, interval: 250 }).toBe('City guide');
+    // Switching API access off is refused within the same bound.
+    await backend.db.query('update public."App" set api_access_enabled = false where id = $1', [appId]);
+    await expect.poll(async () => (await api(backend, `v1/apps/${appId}`, { key })).status, { timeout: 10_000, interval: 250 }).toBe(403);
+  });
+
   it('runs an app in one call, attributes the run to the key and meters it', async () => {
     const owner = await signedIn(backend);
     const { appId } = await apiApp(backend, owner.id);

@@ -83,7 +83,7 @@ async function answerRun(req: Request, ctx: FunctionContext, prepared: PreparedR
 type Route = (req: Request, ctx: FunctionContext, key: ApiKeyRow, params: string[]) => Promise<Response>;
 
 const getApp: Route = async (_req, ctx, key, [appId = '']) => {
-  const { app, spec } = await scopedApp(ctx.supabase, key, appId);
+  const { app, spec } = await scopedApp(ctx.supabase, key, appId, { cached: true });
   return apiJson(200, { id: app.id, name: app.name, description: app.description, inputs: publicInputs(entryInputFields(spec)) });
 };
 

@@ -2,6 +2,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FunctionLogger } from '../types.ts';
 import { API_KEY_PATTERN, sha256Hex } from './key-secret.ts';
+import { createTtlCache } from './ttl-cache.ts';
 
 export interface ApiKeyRow {
   id: string;
@@ -24,12 +25,13 @@ export const KEY_CACHE_TTL_MS = 1_000;
 /** last_used_at is written at most this often per key. */
 export const LAST_USED_INTERVAL_MS = 60_000;
 
-const cache = new Map<string, { row: ApiKeyRow; at: number }>();
+// Unknown hashes are not kept (null): a key made a moment ago must work at once.
+const cache = createTtlCache<ApiKeyRow | null>(KEY_CACHE_TTL_MS, { keep: (row) => row !== null });
 const touched = new Map<string, number>();
 
 /** Drops a key from this process's cache (after a revocation or rotation). */
 export function forgetApiKey(id: string): void {
-  for (const [hash, entry] of cache) if (entry.row.id === id) cache.delete(hash);
+  cache.forgetWhere((row) => row?.id === id);
 }
 
 /** The key of `Authorization: Bearer <key>`, or null when the header holds none of the right shape. */
@@ -42,18 +44,11 @@ export function bearerKey(req: Request): string | null {
 }
 
 async function lookup(supabase: SupabaseClient, hash: string): Promise<ApiKeyRow | null> {
-  const now = Date.now();
-  const cached = cache.get(hash);
-  if (cached && now - cached.at < KEY_CACHE_TTL_MS) return cached.row;
-  const found = await supabase.from('ApiKey').select(COLUMNS).eq('key_hash', hash).maybeSingle<ApiKeyRow>();
-  if (found.error) throw new Error(`Reading the key failed: ${found.error.message}`);
-  if (found.data === null) {
-    cache.delete(hash);
-    return null;
-  }
-  if (cache.size > 10_000) cache.clear();
-  cache.set(hash, { row: found.data, at: now });
-  return found.data;
+  return cache.get(hash, async () => {
+    const found = await supabase.from('ApiKey').select(COLUMNS).eq('key_hash', hash).maybeSingle<ApiKeyRow>();
+    if (found.error) throw new Error(`Reading the key failed: ${found.error.message}`);
+    return found.data;
+  });
 }
 
 function touch(supabase: SupabaseClient, row: ApiKeyRow, log: FunctionLogger): void {

@@ -6,6 +6,7 @@ import { APP_COLUMNS, loadVersion } from '../apps.ts';
 import type { AppRow } from '../apps.ts';
 import { keyOwnerMayRun } from './entitlements.ts';
 import { ApiError } from './errors.ts';
+import { createTtlCache } from './ttl-cache.ts';
 import type { ApiKeyRow } from './key-auth.ts';
 
 export interface ApiApp {
@@ -42,19 +43,42 @@ export function inKeyScope(key: ApiKeyRow, app: Pick<AppRow, 'id' | 'owner_id'>)
   return app.owner_id === key.owner_id && (key.app_ids === null || key.app_ids.includes(app.id));
 }
 
-export async function readApp(supabase: SupabaseClient, appId: string): Promise<AppRecord | null> {
-  if (!UUID.test(appId)) return null;
+/**
+ * How long `GET …/apps/{id}` may answer from this process's copy of the App row. A deploy in this
+ * process drops the copy at once (forgetApiApp); other changes (API access, visibility, a deploy
+ * in another process) show within this time. Runs always read the row fresh.
+ */
+export const APP_CACHE_TTL_MS = 1_000;
+const apps = createTtlCache<AppRecord | null>(APP_CACHE_TTL_MS);
+
+/** Drops the cached App row (deploy-app calls it after moving the deployed version). */
+export function forgetApiApp(appId: string): void {
+  apps.forget(appId);
+}
+
+async function readAppRow(supabase: SupabaseClient, appId: string): Promise<AppRecord | null> {
   const found = await supabase.from('App').select(API_APP_COLUMNS).eq('id', appId).maybeSingle<AppRecord>();
   if (found.error) throw new Error(`Reading the app failed: ${found.error.message}`);
   return found.data;
+}
+
+/** The App row; `cached`: from this process's copy when under a second old (absent apps too). */
+export async function readApp(supabase: SupabaseClient, appId: string, options: { cached?: boolean } = {}): Promise<AppRecord | null> {
+  if (!UUID.test(appId)) return null;
+  return options.cached === true ? apps.get(appId, () => readAppRow(supabase, appId)) : readAppRow(supabase, appId);
 }
 
 /**
  * The deployed app with API access on that `refuse` lets through, or an ApiError: 404
  * app_not_found (absent or not deployed), what `refuse` says, 403 api_access_disabled.
  */
-export async function deployedApiApp(supabase: SupabaseClient, appId: string, refuse: (app: AppRecord) => ApiError | null): Promise<ApiApp> {
-  const app = await readApp(supabase, appId);
+export async function deployedApiApp(
+  supabase: SupabaseClient,
+  appId: string,
+  refuse: (app: AppRecord) => ApiError | null,
+  options: { cached?: boolean } = {},
+): Promise<ApiApp> {
+  const app = await readApp(supabase, appId, options);
   if (!app || app.deployed_version_id === null) throw new ApiError(404, 'app_not_found', 'There is no such deployed app');
   const refused = refuse(app);
   if (refused) throw refused;
@@ -64,9 +88,12 @@ export async function deployedApiApp(supabase: SupabaseClient, appId: string, re
   return { app, versionId: app.deployed_version_id, spec: await deployedSpec(supabase, app.id, app.deployed_version_id) };
 }
 
-/** The deployed app the key may call: also 403 app_not_in_scope. */
-export function scopedApp(supabase: SupabaseClient, key: ApiKeyRow, appId: string): Promise<ApiApp> {
-  return deployedApiApp(supabase, appId, (app) =>
-    inKeyScope(key, app) ? keyOwnerMayRun({ ...app, config: null }, key.owner_id) : new ApiError(403, 'app_not_in_scope', 'This key may not call this app'),
+/** The deployed app the key may call: also 403 app_not_in_scope. `cached`: reads only (see APP_CACHE_TTL_MS). */
+export function scopedApp(supabase: SupabaseClient, key: ApiKeyRow, appId: string, options: { cached?: boolean } = {}): Promise<ApiApp> {
+  return deployedApiApp(
+    supabase,
+    appId,
+    (app) => (inKeyScope(key, app) ? keyOwnerMayRun({ ...app, config: null }, key.owner_id) : new ApiError(403, 'app_not_in_scope', 'This key may not call this app')),
+    options,
   );
 }

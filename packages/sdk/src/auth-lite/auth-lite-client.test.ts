@@ -97,6 +97,32 @@ describe('createAuthLiteClient', () => {
     await lite.dispose();
   });
 
+  it('names a deployed app for signed-in people to a signed-out visitor (its sign-in page), but not an invite-only or undeployed one', async () => {
+    const owner = await backend.admin.auth.admin.createUser({ email: uniqueEmail('members-owner'), email_confirm: true });
+    if (owner.error) throw owner.error;
+    const ids = { members: crypto.randomUUID(), invited: crypto.randomUUID(), draft: crypto.randomUUID() };
+    const rows = [
+      { id: ids.members, name: 'Members Quiz', visibility: 'signed_in' as const },
+      { id: ids.invited, name: 'Staff Planner', visibility: 'allowed_users' as const },
+      { id: ids.draft, name: 'Draft Quiz', visibility: 'signed_in' as const },
+    ];
+    const inserted = await backend.admin.from('App').insert(rows.map((row) => ({ ...row, owner_id: owner.data.user.id })));
+    if (inserted.error) throw inserted.error;
+    await deployTestVersion(backend.admin, ids.members);
+    await deployTestVersion(backend.admin, ids.invited);
+    const lite = createAuthLiteClient({ url, anonKey, storageKey: storageKey() });
+    const full = backend.client();
+    // Signed out, the row itself stays hidden; only the name is told.
+    expect((await full.supabase.from('App').select('id, name').eq('id', ids.members)).data).toEqual([]);
+    expect(await lite.apps.getName(ids.members)).toBe('Members Quiz');
+    expect(await full.apps.getName(ids.members)).toBe('Members Quiz');
+    for (const id of [ids.invited, ids.draft]) {
+      await expect(lite.apps.getName(id)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+      await expect(full.apps.getName(id)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    }
+    await lite.dispose();
+  });
+
   it('turns an unreachable backend into network_error', async () => {
     const lite = createAuthLiteClient({ url: 'http://127.0.0.1:9', anonKey, storageKey: storageKey() });
     await expect(lite.apps.getName(appId)).rejects.toMatchObject({ code: 'network_error', status: 0 });

@@ -52,6 +52,23 @@ function toCustomDomainTarget(row: unknown): CustomDomainTarget {
   throw invalidResponse('the custom domain', row);
 }
 
+/** The JSON body of a PostgREST answer, or its error as an AppforgeError like postgrest-js's. */
+async function answerOf(response: Response, what: string): Promise<unknown> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (!response.ok) throw new AppforgeError({ code: 'unknown_error', message: `The server answered ${response.status}.`, status: response.status, cause: error });
+    throw invalidResponse(what, error);
+  }
+  if (!response.ok) {
+    const message = isRecord(body) && typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`;
+    const code = isRecord(body) && typeof body.code === 'string' ? body.code : '';
+    throw fromPostgrest({ message, code }, response.status);
+  }
+  return body;
+}
+
 export function createRestReads(options: RestReadsOptions): RestReads {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
@@ -69,26 +86,41 @@ export function createRestReads(options: RestReadsOptions): RestReads {
     } catch (error) {
       throw networkError(error);
     }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (error) {
-      if (!response.ok) throw new AppforgeError({ code: 'unknown_error', message: `The server answered ${response.status}.`, status: response.status, cause: error });
-      throw invalidResponse(table, error);
-    }
-    if (!response.ok) {
-      const message = isRecord(body) && typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`;
-      const code = isRecord(body) && typeof body.code === 'string' ? body.code : '';
-      throw fromPostgrest({ message, code }, response.status);
-    }
+    const body = await answerOf(response, table);
     if (!Array.isArray(body)) throw invalidResponse(table, body);
     return body as unknown[];
+  }
+
+  /** POST rpc/<name> with JSON arguments; the function's result, or an AppforgeError like postgrest-js's. */
+  async function rpc(name: string, args: Record<string, string>): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await doFetch(new URL(`rpc/${name}`, options.restUrl), {
+        method: 'POST',
+        headers: {
+          apikey: options.anonKey,
+          Authorization: `Bearer ${await options.accessToken()}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(args),
+      });
+    } catch (error) {
+      throw networkError(error);
+    }
+    return answerOf(response, name);
   }
 
   async function nameOf(table: 'App' | 'Bundle', id: string): Promise<string> {
     if (!UUID.test(id)) throw notFound(table, id);
     // seed §7.1: select name from App/Bundle where id equals the given id, single row.
     const [row] = await select(table, 'name', 'id', id);
+    if (row === undefined && table === 'App') {
+      // A deployed app for signed-in people is hidden from signed-out visitors; its name is not.
+      const name = await rpc('app_sign_in_name', { app_id: id });
+      if (typeof name !== 'string') throw notFound(table, id);
+      return name;
+    }
     if (row === undefined) throw notFound(table, id);
     if (!isRecord(row) || typeof row.name !== 'string') throw invalidResponse(table, row);
     return row.name;

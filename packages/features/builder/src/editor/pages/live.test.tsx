@@ -46,3 +46,50 @@ describe('the editor while another tab works on the same app', () => {
     expect(screen.getByRole('link', { name: 'Reload this version' })).toBeInTheDocument();
   });
 });
+
+describe('unsent edits kept in the browser when the version was saved elsewhere since', () => {
+  function keepUnsent(version: ReturnType<typeof seedApp>['version'], title: string, at: number): void {
+    const edited = structuredClone(version.spec);
+    const step = edited.steps[1];
+    if (step) step.title = title;
+    window.localStorage.setItem(`appforge:builder:unsaved:${version.id}`, JSON.stringify({ spec: edited, at }));
+  }
+
+  it('“Reload this version” of a stale editor asks before restoring them, and restores them only when told', async () => {
+    const { client, app, version } = seedApp();
+    keepUnsent(version, 'Typed in the stale tab', Date.now());
+    renderRoutes(client, `/create-app/${app.id}/${version.id}?unsent=ask`);
+    const question = await screen.findByRole('alert');
+    expect(question).toHaveTextContent('This browser kept changes to version 1 that never reached the server');
+    // Until asked, the saved version shows and nothing is sent.
+    expect(screen.getByRole('list', { name: 'Steps' })).not.toHaveTextContent('Typed in the stale tab');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(client.fake.calls('versions.updateSpec')).toHaveLength(0);
+    act(() => screen.getByRole('button', { name: 'Restore my unsent changes' }).click());
+    await waitFor(() => expect(client.fake.data.versions[version.id]?.spec.steps[1]?.title).toBe('Typed in the stale tab'));
+    expect(screen.getByRole('list', { name: 'Steps' })).toHaveTextContent('Typed in the stale tab');
+    expect(screen.getByText(/were restored and are being saved/)).toBeInTheDocument();
+  });
+
+  it('discarding them keeps the saved version and forgets the backup', async () => {
+    const { client, app, version } = seedApp();
+    // Kept a minute before the version's last save (made in another tab).
+    keepUnsent(version, 'Older than the save', Date.parse(version.updated_at) - 60_000);
+    renderRoutes(client, `/create-app/${app.id}/${version.id}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('never reached the server');
+    act(() => screen.getByRole('button', { name: 'Discard them' }).click());
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(window.localStorage.getItem(`appforge:builder:unsaved:${version.id}`)).toBeNull();
+    expect(screen.getByRole('list', { name: 'Steps' })).not.toHaveTextContent('Older than the save');
+    expect(client.fake.calls('versions.updateSpec')).toHaveLength(0);
+  });
+
+  it('the stale editor’s reload link asks', async () => {
+    const { client, app, version } = seedApp();
+    renderRoutes(client, `/create-app/${app.id}/${version.id}/write`);
+    await screen.findByRole('textbox', { name: 'Prompt' });
+    const theirs = { ...version, spec: { ...version.spec, steps: version.spec.steps.slice(0, 1) } };
+    act(() => client.fake.emitLive({ table: 'AppVersion', eventType: 'UPDATE', new: theirs, old: { id: version.id } }));
+    expect(await screen.findByRole('link', { name: 'Reload this version' })).toHaveAttribute('href', `/create-app/${app.id}/${version.id}?unsent=ask`);
+  });
+});

@@ -2,14 +2,14 @@ import { validateApp } from '@appforge/engine';
 import type { AppSpec } from '@appforge/engine';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useLiveApp, useLiveVersions, useVersion } from '@appforge/sdk/react';
-import { Badge, PageHeader } from '@appforge/ui';
+import { Badge, Button, PageHeader } from '@appforge/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Outlet, useParams } from 'react-router';
+import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '../components/LoadError';
 import { SaveIndicator } from '../components/SaveIndicator';
 import { Skeleton } from '../components/Skeleton';
 import { useSpecAutosave } from '../data/use-spec-autosave';
-import { readBackup } from '../lib/autosave';
+import { clearBackup, readBackup } from '../lib/autosave';
 import { EditorContext, editorPaths } from '../lib/editor-context';
 import type { EditorContextValue } from '../lib/editor-context';
 
@@ -20,6 +20,20 @@ function canonicalJson(value: unknown): string {
       ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : inner,
   );
+}
+
+/** What the stale editor's "Reload this version" adds: unsent edits in the backup are offered, not restored. */
+const ASK_UNSENT_PARAM = 'unsent';
+
+/**
+ * Whether the browser's backup may replace the saved version without asking: only when it was
+ * kept after the version's last save. A version saved since (another tab, or a reload asked for by
+ * a stale editor) means restoring would overwrite work done elsewhere, so the person chooses.
+ */
+function restoreWithoutAsking(version: AppVersionRow, backupAt: number, askParam: boolean): boolean {
+  if (askParam) return false;
+  const savedAt = Date.parse(version.updated_at);
+  return !(Number.isFinite(savedAt) && savedAt > backupAt);
 }
 
 function localStorageOrNull(): Storage | null {
@@ -84,11 +98,16 @@ export function Component() {
 
 function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRow }) {
   const frozen = version.frozen;
+  const [params] = useSearchParams();
   const [initial] = useState(() => {
     const backup = frozen ? null : readBackup(localStorageOrNull(), version.id);
     const differs = backup !== null && JSON.stringify(backup.spec) !== JSON.stringify(version.spec);
-    return { spec: differs && backup ? backup.spec : version.spec, restored: differs };
+    const restore = differs && backup !== null && restoreWithoutAsking(version, backup.at, params.get(ASK_UNSENT_PARAM) === 'ask');
+    return { spec: restore ? backup.spec : version.spec, restored: restore, offered: differs && !restore ? backup : null };
   });
+  // Unsent edits kept in this browser, waiting for the person to restore or discard them.
+  const [offered, setOffered] = useState(initial.offered);
+  const [restoredLater, setRestoredLater] = useState(false);
   const [spec, setSpec] = useState<AppSpec>(initial.spec);
   const specRef = useRef(spec);
   const autosave = useSpecAutosave(version.id);
@@ -121,6 +140,15 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
     save(next);
   };
 
+  function edit(update: (current: AppSpec) => AppSpec): void {
+    if (frozen || stale) return;
+    const next = update(specRef.current);
+    if (next === specRef.current) return;
+    specRef.current = next;
+    setSpec(next);
+    track(next);
+  }
+
   const problems = useMemo(() => validateApp(spec), [spec]);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
 
@@ -134,14 +162,7 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
     frozen,
     save: autosave.state,
     restored: initial.restored,
-    edit: (update) => {
-      if (frozen || stale) return;
-      const next = update(specRef.current);
-      if (next === specRef.current) return;
-      specRef.current = next;
-      setSpec(next);
-      track(next);
-    },
+    edit,
     retry: autosave.retry,
   };
 
@@ -202,12 +223,46 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
               </strong>{' '}
               This tab stopped saving so that it does not overwrite that work.
             </p>
-            <a className="af-button af-button--primary af-button--sm" href={editorPaths.version(app.id, stale.versionId)}>
+            <a
+              className="af-button af-button--primary af-button--sm"
+              href={stale.versionId === version.id ? `${editorPaths.version(app.id, version.id)}?${ASK_UNSENT_PARAM}=ask` : editorPaths.version(app.id, stale.versionId)}
+            >
               {stale.versionId === version.id ? 'Reload this version' : `Open version ${stale.number ?? ''}`}
             </a>
           </div>
         ) : null}
-        {initial.restored ? (
+        {offered && !stale && !frozen ? (
+          <div className="editor-notice" role="alert">
+            <p>
+              <strong>This browser kept changes to version {version.number} that never reached the server,</strong> and the version was saved
+              since then, perhaps in another tab. Restoring them replaces what is saved now.
+            </p>
+            <div className="editor-notice__actions">
+              <Button
+                size="sm"
+                onClick={() => {
+                  const kept = offered.spec;
+                  setOffered(null);
+                  setRestoredLater(true);
+                  edit(() => kept);
+                }}
+              >
+                Restore my unsent changes
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  clearBackup(localStorageOrNull(), version.id);
+                  setOffered(null);
+                }}
+              >
+                Discard them
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {initial.restored || restoredLater ? (
           <div className="editor-notice" role="note">
             <p>Changes you made in this browser that had not reached the server yet were restored and are being saved.</p>
           </div>

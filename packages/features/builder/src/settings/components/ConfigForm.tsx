@@ -2,7 +2,7 @@ import type { AppConfig } from '@appforge/sdk';
 import { Field, TextArea, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { checkConfig, configValuesOf, MAX_TOKENS_LIMIT, MODEL_ID_MAX, SYSTEM_PROMPT_MAX } from '../lib/forms';
+import { allowHostLines, checkConfig, configValuesOf, MAX_TOKENS_LIMIT, MODEL_ID_MAX, SYSTEM_PROMPT_MAX } from '../lib/forms';
 import type { ConfigValues, FieldErrors } from '../lib/forms';
 import { useUnsavedWarning } from '../lib/use-unsaved-warning';
 import { ChoiceGroup } from './ChoiceGroup';
@@ -21,7 +21,8 @@ function same(a: ConfigValues, b: ConfigValues): boolean {
     (a.modelMode === 'default' || a.modelId.trim() === b.modelId.trim()) &&
     a.temperature === b.temperature &&
     a.maxOutputTokens.trim() === b.maxOutputTokens.trim() &&
-    a.systemPrompt === b.systemPrompt
+    a.systemPrompt === b.systemPrompt &&
+    allowHostLines(a.allowHosts) === allowHostLines(b.allowHosts)
   );
 }
 
@@ -34,7 +35,7 @@ function temperatureWords(value: number): string {
 
 /**
  * The model settings every AI step starts from: which model, temperature, the most tokens an
- * answer may use, and a system prompt. There is no model catalogue endpoint yet, so the choice is
+ * answer may use, and a system prompt; and the hosts the app's API steps may call. There is no model catalogue endpoint yet, so the choice is
  * the server's default model or a model id typed in (the server refuses ids it does not serve
  * when the app runs).
  */
@@ -130,6 +131,18 @@ export function ConfigForm({ config, state, onSave }: ConfigFormProps) {
         onChange={(event) => set('systemPrompt', event.target.value)}
         error={errors.systemPrompt}
         hint={`Instructions for the model that hold for the whole app, for example the tone to use. ${values.systemPrompt.length} / ${SYSTEM_PROMPT_MAX}`}
+      />
+      <TextArea
+        label="Hosts its API steps may call"
+        name="allowHosts"
+        rows={4}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder={'api.example.com\n*.school.example'}
+        value={values.allowHosts}
+        onChange={(event) => set('allowHosts', event.target.value)}
+        error={errors.allowHosts}
+        hint="One host per line; *.example.com allows every subdomain of example.com. Leave it empty to allow any public host. Private, internal and cloud metadata addresses are always refused."
       />
       <SaveBar state={state} dirty={dirty} label="Save configuration" />
     </form>

@@ -31,7 +31,7 @@ describe('settings forms', () => {
   });
 
   it('needs a model id of 1–100 characters only when a specific model is chosen', () => {
-    const base = { modelMode: 'default', modelId: '', temperature: 0.7, maxOutputTokens: '2000', systemPrompt: '' } as const;
+    const base = { modelMode: 'default', modelId: '', temperature: 0.7, maxOutputTokens: '2000', systemPrompt: '', allowHosts: '' } as const;
     expect(checkConfig(base)).toEqual({ ok: true, value: { model: null, temperature: 0.7, max_output_tokens: 2000, system_prompt: '' } });
     expect(checkConfig({ ...base, modelMode: 'custom', modelId: '  ' })).toEqual({ ok: false, errors: { modelId: 'Enter the model id, for example gpt-4o-mini.' } });
     expect(checkConfig({ ...base, modelMode: 'custom', modelId: 'm'.repeat(101) }).ok).toBe(false);

@@ -2,7 +2,7 @@
 // what the inputs hold (strings); each schema turns them into the SDK's shapes.
 import type { AppConfig, AppDesign, AppPrice, AppVisibility } from '@appforge/sdk';
 import { z } from 'zod';
-import { parsePriceInput, priceInputOf } from '@appforge/sdk';
+import { parseAllowedHostLines, parsePriceInput, priceInputOf } from '@appforge/sdk';
 import type { PriceInput } from '@appforge/sdk';
 
 /** zod's issues as one message per field (the first one wins), keyed by the field's name. */
@@ -102,6 +102,8 @@ export interface ConfigValues {
   temperature: number;
   maxOutputTokens: string;
   systemPrompt: string;
+  /** The hosts the app's API steps may call, one per line; empty = any public host. */
+  allowHosts: string;
 }
 
 export function configValuesOf(config: AppConfig): ConfigValues {
@@ -111,7 +113,14 @@ export function configValuesOf(config: AppConfig): ConfigValues {
     temperature: config.temperature,
     maxOutputTokens: String(config.max_output_tokens),
     systemPrompt: config.system_prompt,
+    allowHosts: (config.outbound_allow_hosts ?? []).join('\n'),
   };
+}
+
+/** The host list as it would be saved (normalised, duplicates dropped), to tell a real change from a retyping. */
+export function allowHostLines(text: string): string {
+  const checked = parseAllowedHostLines(text);
+  return checked.ok ? checked.hosts.join('\n') : text;
 }
 
 const configSchema = z
@@ -132,6 +141,12 @@ const configSchema = z
           .max(MAX_TOKENS_LIMIT, `At most ${MAX_TOKENS_LIMIT} output tokens.`),
       ),
     systemPrompt: z.string().max(SYSTEM_PROMPT_MAX, `The system prompt has at most ${SYSTEM_PROMPT_MAX} characters.`),
+    allowHosts: z.string().transform((text, ctx) => {
+      const checked = parseAllowedHostLines(text);
+      if (checked.ok) return checked.hosts;
+      ctx.addIssue({ code: 'custom', message: checked.message });
+      return z.NEVER;
+    }),
   })
   .superRefine((values, ctx) => {
     if (values.modelMode !== 'custom') return;
@@ -145,6 +160,7 @@ const configSchema = z
       temperature: Math.round(values.temperature * 100) / 100,
       max_output_tokens: values.maxOutputTokens,
       system_prompt: values.systemPrompt,
+      ...(values.allowHosts.length > 0 ? { outbound_allow_hosts: values.allowHosts } : {}),
     }),
   );
 

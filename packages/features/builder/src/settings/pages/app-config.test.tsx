@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderSettings, signedInWithApp } from '../test/render';
@@ -51,5 +51,42 @@ describe('/app-config/:appId', () => {
     await user.click(screen.getByRole('button', { name: 'Save configuration' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect(client.fake.data.apps[app.id]?.config.model).toBeNull();
+  });
+
+  it('limits the hosts its API steps may call: a URL or a port is refused in words, a list of hosts is saved', async () => {
+    const { client, app } = signedInWithApp();
+    const user = userEvent.setup();
+    renderSettings({ client, path: `/app-config/${app.id}` });
+    const hosts = await screen.findByRole('textbox', { name: 'Hosts its API steps may call' });
+    await user.type(hosts, 'api.weather.test{Enter}https://gradebook.school.test/v1');
+    await user.click(screen.getByRole('button', { name: 'Save configuration' }));
+    expect(hosts).toHaveAccessibleDescription(/Line 2: Leave out “https:\/\/”/);
+    await user.clear(hosts);
+    await user.type(hosts, 'api.weather.test:8443');
+    await user.click(screen.getByRole('button', { name: 'Save configuration' }));
+    expect(hosts).toHaveAccessibleDescription(/Line 1: Enter the host without a port/);
+    expect(client.fake.calls('apps.update')).toHaveLength(0);
+    await user.clear(hosts);
+    await user.type(hosts, 'API.Weather.test{Enter}{Enter}*.school.test{Enter}api.weather.test');
+    await user.click(screen.getByRole('button', { name: 'Save configuration' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(client.fake.data.apps[app.id]?.config.outbound_allow_hosts).toEqual(['api.weather.test', '*.school.test']);
+  });
+
+  it('keeps the host list when the model settings change, and an emptied list allows any public host again', async () => {
+    const { client, app } = signedInWithApp({
+      config: { model: null, temperature: 0.7, max_output_tokens: 2000, system_prompt: '', outbound_allow_hosts: ['api.weather.test'] },
+    });
+    const user = userEvent.setup();
+    renderSettings({ client, path: `/app-config/${app.id}` });
+    const hosts = await screen.findByRole('textbox', { name: 'Hosts its API steps may call' });
+    expect(hosts).toHaveValue('api.weather.test');
+    await user.type(screen.getByRole('textbox', { name: 'System prompt' }), 'Be brief.');
+    await user.click(screen.getByRole('button', { name: 'Save configuration' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(client.fake.data.apps[app.id]?.config).toMatchObject({ system_prompt: 'Be brief.', outbound_allow_hosts: ['api.weather.test'] });
+    await user.clear(hosts);
+    await user.click(screen.getByRole('button', { name: 'Save configuration' }));
+    await waitFor(() => expect(client.fake.data.apps[app.id]?.config.outbound_allow_hosts).toBeUndefined());
   });
 });
