@@ -96,6 +96,8 @@ const schema = z.object({
   AUTH_MANUAL_LINKING: z.enum(['true', 'false']).default('true'),
   JWT_SIGNING_ALG: z.enum(['HS256', 'ES256', 'RS256']).default('HS256'),
   JWT_SIGNING_KEY: optionalNonEmpty,
+  // Production and scale (#12): n backend processes behind one port (node:cluster).
+  BACKEND_WORKERS: z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
 });
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
@@ -189,6 +191,8 @@ export interface BackendConfig {
    * missing key is generated once and kept under DATA_DIR.
    */
   readonly jwtSigning: { readonly alg: 'HS256' | 'ES256' | 'RS256'; readonly privateJwk: string | undefined };
+  /** Backend processes `node dist/main.js` runs behind its port (#12; 1 = this process alone). */
+  readonly backendWorkers: number;
 }
 
 export class ConfigError extends Error {
@@ -267,6 +271,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: `is required when ${e.STRIPE_SECRET_KEY ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'} is set`,
     });
   }
+  // #12: several workers share one database and one outgoing mail server.
+  if (e.BACKEND_WORKERS > 1 && !e.DATABASE_URL) {
+    problems.push({ name: 'BACKEND_WORKERS', message: 'more than one worker needs DATABASE_URL (PGlite is used by one process only)' });
+  }
+  if (e.BACKEND_WORKERS > 1 && !e.SMTP_URL) {
+    problems.push({ name: 'BACKEND_WORKERS', message: 'more than one worker needs SMTP_URL (the development inbox lives in one process)' });
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const apiExternalUrl = (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${e.BACKEND_PORT}`).replace(/\/+$/, '');
@@ -326,6 +337,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     anonymousSignIns: e.AUTH_ANONYMOUS_SIGN_INS === 'true',
     manualLinking: e.AUTH_MANUAL_LINKING === 'true',
     jwtSigning: Object.freeze({ alg: e.JWT_SIGNING_ALG, privateJwk: e.JWT_SIGNING_KEY }),
+    backendWorkers: e.BACKEND_WORKERS,
   });
 }
 
