@@ -4,6 +4,7 @@
 // supabase/migrations is applied unchanged, in name order, connected as `postgres` (not a
 // superuser, as on hosted Supabase); then the row-level security tests run there, impersonating
 // the API roles the way PostgREST does (`set local role` + `request.jwt.claims`).
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -99,6 +100,22 @@ describe('supabase/migrations on a Supabase-shaped PostgreSQL 15', () => {
     const sub = '6f0d1c8e-1a1b-4c1d-9e1f-0a1b2c3d4e5f';
     const { rows } = await target().as('authenticated', sub)(`select auth.uid() as uid, auth.role() as role, auth.jwt() ->> 'aud' as aud`);
     expect(rows).toEqual([{ uid: sub, role: 'authenticated', aud: 'authenticated' }]);
+  });
+
+  it('storage.objects (app-icons): only the app owner writes, reads and removes icons under their folder', async () => {
+    const [ada, eve] = [randomUUID(), randomUUID()];
+    for (const id of [ada, eve]) await owner.query('insert into auth.users (id, email) values ($1, $2)', [id, `${id}@example.org`]);
+    const { rows } = await owner.query<{ id: string }>('insert into public."App" (owner_id, name) values ($1, $2) returning id', [ada, 'Icons']);
+    const icon = `${ada}/${rows[0]?.id ?? ''}/${randomUUID()}.png`;
+    const insert = `insert into storage.objects (bucket_id, name, owner) values ('app-icons', $1, $2)`;
+    await expect(target().as('authenticated', eve)(insert, [icon, eve])).rejects.toMatchObject({ code: '42501' });
+    await expect(target().as('anon')(insert, [icon, null])).rejects.toMatchObject({ code: '42501' });
+    await target().as('authenticated', ada)(insert, [icon, ada]);
+    const read = `select name from storage.objects where bucket_id = 'app-icons' and name = $1`;
+    expect((await target().as('authenticated', ada)(read, [icon])).rows).toEqual([{ name: icon }]);
+    expect((await target().as('authenticated', eve)(read, [icon])).rows).toEqual([]);
+    expect((await target().as('authenticated', eve)('delete from storage.objects where name = $1', [icon])).rowCount).toBe(0);
+    expect((await target().as('authenticated', ada)('delete from storage.objects where name = $1', [icon])).rowCount).toBe(1);
   });
 
   describeCoreTablesRls(target);
