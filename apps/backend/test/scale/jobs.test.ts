@@ -106,6 +106,48 @@ describe.each(DATABASES)('job queue on %s', (database) => {
   });
 });
 
+describe('recurring work on the queue with two backends on one PostgreSQL', () => {
+  const backends: TestBackend[] = [];
+  beforeAll(async () => {
+    const url = await createTestPostgresDatabase();
+    for (let index = 0; index < 2; index += 1) {
+      backends.push(await startTestBackend({ database: 'postgres', env: { DATABASE_URL: url, DOMAIN_RECHECK_INTERVAL_MS: '0' } }));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const backend of backends) await backend.stop();
+  });
+
+  it('runs a recurring job at most once per interval slot across both, never two at once', async () => {
+    const name = 'tick-test';
+    let running = 0;
+    let overlapped = false;
+    const runs: number[] = [];
+    const stops = backends.map((backend, index) =>
+      backend.jobs.every(name, 1000, async () => {
+        running += 1;
+        if (running > 1) overlapped = true;
+        runs.push(index);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        running -= 1;
+      }),
+    );
+    const [first] = backends;
+    if (!first) throw new Error('no backend');
+    await until(() => jobStates(first.db, name), (states) => (states.completed ?? 0) >= 4);
+    for (const stop of stops) stop();
+    const { rows } = await first.db.query<{ slots: number; jobs: number }>(
+      `select count(distinct singleton_on)::int as slots, count(*)::int as jobs from ${JOB_SCHEMA}.job where name = $1`,
+      [name],
+    );
+    // Both backends offer the job every second; one job per slot is made, and run once.
+    expect(rows[0]?.jobs).toBe(rows[0]?.slots);
+    expect(runs.length).toBeLessThanOrEqual(rows[0]?.jobs ?? 0);
+    expect(runs.length).toBeGreaterThanOrEqual(4);
+    expect(overlapped).toBe(false);
+  }, 120_000);
+});
+
 describe('job queue on PostgreSQL across processes and restarts', () => {
   let sink: SmtpSink;
   let databaseUrl: string;
