@@ -114,12 +114,7 @@ try {
     body: JSON.stringify({ email, password, email_confirm: true }),
   });
   if (!created.ok) throw new Error(`creating the bench user answered ${created.status}`);
-  // The Pro plan: the Free plan's 500 runs a month would stop the later configurations.
   const { id: creatorId } = (await created.json()) as { id: string };
-  const plans = new pg.Client({ connectionString: databaseUrl });
-  await plans.connect();
-  await plans.query(`update public."User" set plan = 'pro' where id = $1`, [creatorId]);
-  await plans.end();
   const signIn = await fetch(`${a.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: anonKey, 'content-type': 'application/json' },
@@ -132,6 +127,15 @@ try {
   const app = (await made.json()) as { app_id: string; version_id: string };
   const deployed = await call(a.url, 'deploy-app', { app_id: app.app_id, version_id: app.version_id }, ownerToken);
   if (!deployed.ok) throw new Error(`deploy-app answered ${deployed.status}: ${await deployed.text()}`);
+  // The Pro plan: the Free plan's 500 runs a month would stop the later configurations.
+  const plans = new pg.Client({ connectionString: databaseUrl });
+  await plans.connect();
+  const upgraded = await plans.query(
+    `insert into public."User" (id, email, status, plan) values ($1, $2, 'allowed', 'pro') on conflict (id) do update set plan = 'pro'`,
+    [creatorId, email],
+  );
+  await plans.end();
+  if (upgraded.rowCount !== 1) throw new Error('could not move the bench user to the Pro plan');
 
   type Scenario = [label: string, load: (pick: (n: number) => string) => Promise<LoadFigures>];
   const scenarios: Scenario[] = [
