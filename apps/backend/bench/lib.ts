@@ -28,6 +28,8 @@ export interface LoadFigures {
   requests: number;
   concurrency: number;
   seconds: number;
+  /** The first failure's message, when there were errors. */
+  firstError?: string;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -55,6 +57,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
+  let firstError: string | undefined;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
@@ -66,8 +69,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
         try {
           await fn(worker, n);
           latencies.push(performance.now() - t0);
-        } catch {
+        } catch (error) {
           errors += 1;
+          firstError ??= error instanceof Error ? error.message : String(error);
         }
       }
     }),
@@ -82,6 +86,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     requests,
     concurrency,
     seconds,
+    ...(firstError === undefined ? {} : { firstError }),
   };
 }
 

@@ -101,6 +101,8 @@ const schema = z.object({
   MODERATION_API_KEY: optionalNonEmpty,
   MODERATION_MODEL: optionalNonEmpty,
   MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
+  // Production and scale (#12): n backend processes behind one port (node:cluster).
+  BACKEND_WORKERS: z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
 });
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
@@ -201,6 +203,8 @@ export interface BackendConfig {
    * Give it to `createContentChecker({ moderation })` from @appforge/functions.
    */
   readonly moderation: { readonly url: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs: number } | undefined;
+  /** Backend processes `node dist/main.js` runs behind its port (#12; 1 = this process alone). */
+  readonly backendWorkers: number;
 }
 
 export class ConfigError extends Error {
@@ -279,6 +283,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: `is required when ${e.STRIPE_SECRET_KEY ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'} is set`,
     });
   }
+  // #12: several workers share one database and one outgoing mail server.
+  if (e.BACKEND_WORKERS > 1 && !e.DATABASE_URL) {
+    problems.push({ name: 'BACKEND_WORKERS', message: 'more than one worker needs DATABASE_URL (PGlite is used by one process only)' });
+  }
+  if (e.BACKEND_WORKERS > 1 && !e.SMTP_URL) {
+    problems.push({ name: 'BACKEND_WORKERS', message: 'more than one worker needs SMTP_URL (the development inbox lives in one process)' });
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const apiExternalUrl = (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${e.BACKEND_PORT}`).replace(/\/+$/, '');
@@ -347,6 +358,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           timeoutMs: e.MODERATION_TIMEOUT_MS,
         })
       : undefined,
+    backendWorkers: e.BACKEND_WORKERS,
   });
 }
 

@@ -1,4 +1,5 @@
 // `node dist/main.js`: start the embedded backend from the environment and stop it cleanly on signals.
+import { isClusterWorker, runPrimary, workerNumber } from './cluster.js';
 import { ConfigError, loadConfig } from './env.js';
 import type { BackendConfig } from './env.js';
 import { createBackend } from './server.js';
@@ -24,6 +25,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // BACKEND_WORKERS=n (issue 12): this process forks n backends sharing the port, and only watches them.
+  if (!isClusterWorker() && config.backendWorkers > 1) {
+    process.stdout.write(`Appforge backend: starting ${config.backendWorkers} workers on port ${config.port}\n`);
+    process.exit(await runPrimary(config.backendWorkers, (line) => process.stderr.write(`${line}\n`)));
+  }
+  const worker = workerNumber();
+
   let backend: Backend;
   try {
     backend = await createBackend(config);
@@ -41,7 +49,7 @@ async function main(): Promise<void> {
 
   const lines = [
     '',
-    `  Appforge backend (${backend.deps.db.kind}, ${config.mode})`,
+    `  Appforge backend (${backend.deps.db.kind}, ${config.mode}${worker ? `, worker ${worker}` : ''})`,
     `  API URL:          ${started.url}`,
     started.mailboxUrl ? `  Inbox URL:        ${started.mailboxUrl}` : `  Mail:             sent through SMTP_URL`,
     `  anon key:         ${backend.anonKey}`,
@@ -50,7 +58,8 @@ async function main(): Promise<void> {
   if (config.usingDevSecret) {
     lines.push('  WARNING: JWT_SECRET is not set; using the public development secret (fine on your machine only).');
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  // With several workers, the first prints the keys; the others say they are listening.
+  process.stdout.write(worker && worker > 1 ? `Appforge backend: worker ${worker} listening\n` : `${lines.join('\n')}\n\n`);
 
   let stopping = false;
   const shutdown = (signal: string): void => {

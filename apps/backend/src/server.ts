@@ -27,6 +27,9 @@ import { createSmtpMailer } from './mail/smtp.js';
 import { RealtimeServer } from './realtime/server.js';
 import { startDomainJobs } from './domains/domain-jobs.js';
 import { createTimerJobs } from './domains/recurring-jobs.js';
+import { queuedMailer } from './jobs/mail-jobs.js';
+import { startJobQueue } from './jobs/queue.js';
+import type { JobQueue } from './jobs/queue.js';
 import { createVerifiedDomains } from './domains/verified-domains.js';
 
 export interface BackendOptions {
@@ -56,6 +59,8 @@ export interface Backend {
   serviceRoleKey: string;
   /** Realtime (/realtime/v1): websocket, change feed, broadcast. */
   realtime: RealtimeServer;
+  /** The job queue (pg-boss): recurring work and queued mail run on it. */
+  jobs: JobQueue;
   /** Migrations this start applied (`platform/0001_….sql`); empty when the database was up to date. */
   appliedMigrations: readonly string[];
 }
@@ -111,9 +116,11 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
  */
 export async function createBackend(config: BackendConfig, options: BackendOptions = {}): Promise<Backend> {
   const logger = options.logger ?? createLogger(config);
-  const { db, limits: sharedLimits } = sharedLimitsFor(options.db ?? (await openDatabase(config)));
+  const { db, limits: sharedLimits, current } = sharedLimitsFor(options.db ?? (await openDatabase(config)));
   let mailbox: Mailbox | undefined;
-  let mailer: Mailer & { close?: () => void };
+  let mailer: Mailer;
+  let closeMailer: (() => void) | undefined;
+  let queue: JobQueue | undefined;
   let appliedMigrations: string[];
   const migrationSources = [
     { name: 'platform', dir: platformMigrationsDir() },
@@ -128,8 +135,12 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     await seedAccessAllowList(db, config);
     // The shared limits' table (also in supabase/migrations; again here for a custom MIGRATIONS_DIR).
     await execSerialised(db, LIMIT_TABLE_SQL);
+    // The job queue (pg-boss in the `pgboss` schema): recurring work and queued mail (issue 12).
+    queue = await startJobQueue(db, { logger });
     if (config.smtpUrl) {
-      mailer = createSmtpMailer(config.smtpUrl, config.smtpFrom);
+      const smtp = createSmtpMailer(config.smtpUrl, config.smtpFrom);
+      closeMailer = () => smtp.close();
+      mailer = await queuedMailer(queue, smtp, current);
     } else {
       mailbox = await Mailbox.open({
         from: config.smtpFrom,
@@ -141,9 +152,12 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
       mailer = mailbox;
     }
   } catch (error) {
+    await queue?.stop().catch(() => undefined);
+    closeMailer?.();
     await db.close().catch(() => undefined);
     throw error;
   }
+  const jobQueue = queue;
 
   const jwt = await createJwtService(config.jwtSecret, `${config.apiExternalUrl}/auth/v1`, await loadSigningKey(config));
   const metrics = createBackendMetrics();
@@ -151,13 +165,17 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   try {
     functionSettings = readFunctionSettings();
   } catch (error) {
+    await jobQueue.stop().catch(() => undefined);
+    closeMailer?.();
     await db.close().catch(() => undefined);
     throw error;
   }
   const verifiedDomains = createVerifiedDomains(db);
   const deps: BackendDeps = { config, db, jwt, mailer, logger, sharedLimits, metrics, verifiedDomains };
-  // Recurring work (issue 18). SEAM: swap createTimerJobs for the job queue of issue 12.
-  const jobs = createTimerJobs(logger);
+  // Recurring work (issue 18) runs once per interval across processes on the job queue; what
+  // refreshes this process's own memory runs on a timer in each process.
+  const localJobs = createTimerJobs(logger);
+  const unregisterDepth = metrics.setQueueDepth(() => jobQueue.depth());
   let selfUrl = config.apiExternalUrl;
   const realtime = new RealtimeServer(db, jwt, logger);
   const app = createApp(deps, {
@@ -177,6 +195,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     deps,
     mailbox,
     realtime,
+    jobs: jobQueue,
     appliedMigrations,
     anonKey: jwt.anonKey,
     serviceRoleKey: jwt.serviceRoleKey,
@@ -203,17 +222,19 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
           throw error;
         }
       }
-      await startDomainJobs({ jobs, verifiedDomains, config, serviceRoleKey: jwt.serviceRoleKey, selfUrl: url, logger });
+      await startDomainJobs({ jobs: jobQueue, localJobs, verifiedDomains, config, serviceRoleKey: jwt.serviceRoleKey, selfUrl: url, logger });
       logger.info({ url, mailboxUrl, database: db.kind }, 'backend listening');
       return { url, mailboxUrl };
     },
     stop() {
       stopping ??= (async () => {
         await realtime.stop();
-        await jobs.stop();
+        await localJobs.stop();
+        unregisterDepth();
+        await jobQueue.stop();
         if (apiServer) await closeServer(apiServer, graceMs);
         if (mailServer) await closeServer(mailServer, 1000);
-        mailer.close?.();
+        closeMailer?.();
         await db.close();
       })();
       return stopping;

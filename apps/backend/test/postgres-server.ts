@@ -70,7 +70,10 @@ export async function createDatabaseOn(serverUrl: string, name: string = databas
 }
 
 /** initdb + pg_ctl start as the postgres OS user (we run as root, which PostgreSQL refuses). */
-export async function startPostgresServer(options: { binDir?: string | undefined } = {}): Promise<PostgresServer> {
+export async function startPostgresServer(
+  options: { binDir?: string | undefined; /** The bootstrap superuser's name (default postgres). */ superuser?: string } = {},
+): Promise<PostgresServer> {
+  const superuser = options.superuser ?? 'postgres';
   const bin = postgresBinDir(options.binDir);
   const root = mkdtempSync(join(tmpdir(), 'appforge-pg-'));
   const dataDir = join(root, 'data');
@@ -83,7 +86,7 @@ export async function startPostgresServer(options: { binDir?: string | undefined
 
   const port = await freePort();
   try {
-    await as('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    await as('initdb', ['-D', dataDir, '-U', superuser, '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
     await as('pg_ctl', [
       '-D',
       dataDir,
@@ -98,7 +101,7 @@ export async function startPostgresServer(options: { binDir?: string | undefined
     rmSync(root, { recursive: true, force: true });
     throw new Error(`Could not start PostgreSQL 15 in ${root}: ${String(error)}`, { cause: error });
   }
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const url = `postgres://${superuser}@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {
     url,

@@ -11,9 +11,9 @@ import type { Database, Queryable } from './database.js';
  * the limit's statement runs in that transaction, found through the async context, and the
  * returned database marks its transactions for it; everything else about it is the same object.
  */
-export function sharedLimitsFor<D extends Database>(db: D): { db: D; limits: Limits } {
+export function sharedLimitsFor<D extends Database>(db: D): { db: D; limits: Limits; current: () => Queryable | undefined } {
   if (db.kind !== 'pglite') {
-    return { db, limits: postgresLimits({ query: (text, values) => db.query(text, values) }) };
+    return { db, limits: postgresLimits({ query: (text, values) => db.query(text, values) }), current: () => undefined };
   }
   const current = new AsyncLocalStorage<Queryable>();
   // The database's own transaction, taken once: whoever replaces `transaction` on the returned
@@ -35,5 +35,7 @@ export function sharedLimitsFor<D extends Database>(db: D): { db: D; limits: Lim
     },
   });
   const limits = postgresLimits({ query: (text, values) => (current.getStore() ?? db).query(text, values) });
-  return { db: marked, limits };
+  // `current`: the request transaction running this code on PGlite (where a statement sent beside
+  // it would wait for it), for other shared work that must run in it (queued mail).
+  return { db: marked, limits, current: () => current.getStore() };
 }

@@ -12,7 +12,10 @@ import type { VerifiedDomains } from './verified-domains.js';
 export const VERIFIED_DOMAINS_REFRESH_MS = 15_000;
 
 export async function startDomainJobs(options: {
+  /** Work done once per interval across all processes (the job queue). */
   jobs: RecurringJobs;
+  /** Work every process does for itself (its in-memory verified-domain set). */
+  localJobs: RecurringJobs;
   verifiedDomains: VerifiedDomains;
   config: BackendConfig;
   serviceRoleKey: string;
@@ -21,7 +24,7 @@ export async function startDomainJobs(options: {
 }): Promise<void> {
   const { jobs, verifiedDomains, config } = options;
   await verifiedDomains.refresh().catch((error: unknown) => options.logger.error({ err: error }, 'loading the verified domains failed'));
-  jobs.every('refresh-verified-domains', VERIFIED_DOMAINS_REFRESH_MS, () => verifiedDomains.refresh());
+  options.localJobs.every('refresh-verified-domains', VERIFIED_DOMAINS_REFRESH_MS, () => verifiedDomains.refresh());
   if (config.domainRecheckIntervalMs === 0) return;
   const supabase = createClient(options.selfUrl, options.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -1,7 +1,7 @@
-// THE SEAM for recurring work (issue 18 → issue 12's job queue). Everything the backend runs on a
-// schedule goes through `RecurringJobs.every`; today a timer runs it in this process. When the job
-// queue lands, the lead replaces `createTimerJobs` in server.ts with an adapter that schedules the
-// same named jobs on the queue (each job is idempotent, so at-least-once delivery is fine).
+// The seam for recurring work. Everything the backend runs on a schedule goes through
+// `RecurringJobs.every`: the job queue (jobs/queue.ts, pg-boss) runs a job once per interval across
+// all processes (each job is idempotent, so at-least-once delivery is fine); the timers below run
+// work each process must do for itself (refreshing its own in-memory state).
 import type { Logger } from '../logger.js';
 
 export interface RecurringJobs {
@@ -11,7 +11,7 @@ export interface RecurringJobs {
   stop(): Promise<void>;
 }
 
-/** In-process timers: the simple scheduler until the job queue exists. */
+/** In-process timers: for work each process does for itself. */
 export function createTimerJobs(logger: Logger): RecurringJobs {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { BackendConfig } from '../env.js';
 import { openPglite } from '../db/pglite.js';
+import { openPostgres } from '../db/postgres.js';
+import { JOB_SCHEMA } from '../jobs/queue.js';
 
 const DEBIAN_PG_BIN = '/usr/lib/postgresql/15/bin';
 
@@ -68,6 +70,14 @@ export async function restore(
   const source = resolve(file);
   if (!existsSync(source)) throw new BackupError(`No backup at ${source}`);
   if (config.databaseUrl) {
+    // The job queue's tables are partitions whose keys pg_restore --clean cannot drop one by one
+    // ("cannot drop inherited constraint"): the schema goes first, whole; the backup brings it back.
+    const db = openPostgres(config.databaseUrl, { max: 1 });
+    try {
+      await db.exec(`drop schema if exists ${JOB_SCHEMA} cascade`);
+    } finally {
+      await db.close();
+    }
     await run(pgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${config.databaseUrl}`, source]);
     return { kind: 'postgres' };
   }

@@ -4,6 +4,7 @@
 import type { FunctionMetrics } from '@appforge/functions';
 import type { MiddlewareHandler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { workerNumber } from '../cluster.js';
 import type { AppEnv } from '../http/types.js';
 
 const SERVICES = new Set(['auth', 'rest', 'storage', 'functions', 'realtime']);
@@ -39,6 +40,9 @@ export interface BackendMetrics {
 
 export function createBackendMetrics(): BackendMetrics {
   const registry = new Registry();
+  // BACKEND_WORKERS=n: each worker answers /metrics for itself; its series carry worker="k".
+  const worker = workerNumber();
+  if (worker !== undefined) registry.setDefaultLabels({ worker: String(worker) });
   collectDefaultMetrics({ register: registry, prefix: 'appforge_' });
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'appforge_http_requests_total', help: 'HTTP requests by method, route and status', labelNames, registers: [registry] });

@@ -1,22 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueryResult } from '../../src/db/database.js';
 import { platformMigrationsDir, projectMigrationsDir } from '../../src/db/locations.js';
 import { withRequestContext } from '../../src/db/request-context.js';
-import type { DbRole } from '../../src/db/request-context.js';
 import { DATABASES, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
+import { describeCoreTablesRls } from '../rls/core-tables.js';
+import type { RlsTarget } from '../rls/core-tables.js';
 
 describe.each(DATABASES)('project migrations on %s', (database) => {
   let backend: TestBackend;
-  const owner = randomUUID();
-  const other = randomUUID();
 
-  type Run = (sql: string, params?: unknown[]) => Promise<QueryResult<Record<string, unknown>>>;
-  const as =
-    (role: DbRole, sub?: string): Run =>
-    (sql, params = []) =>
+  const target = (): RlsTarget => ({
+    as: (role, sub) => (sql, params = []) =>
       withRequestContext(
         backend.db,
         {
@@ -28,23 +23,12 @@ describe.each(DATABASES)('project migrations on %s', (database) => {
           readOnly: false,
         },
         (tx) => tx.query(sql, params),
-      );
-  const anon = (): Run => as('anon');
-  const user = (id: string): Run => as('authenticated', id);
-  const service = (): Run => as('service_role');
-  const denied = { code: '42501' };
+      ),
+    admin: (sql, params = []) => backend.db.query(sql, params),
+  });
 
   beforeAll(async () => {
     backend = await startTestBackend({ database });
-    for (const [id, email] of [
-      [owner, 'owner@school.test'],
-      [other, 'other@school.test'],
-    ] as const) {
-      await backend.db.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
-      await backend.db.query(`insert into public."User" (id, email, status) values ($1, $2, 'allowed')`, [id, email]);
-      await backend.db.query(`insert into public.school_member (user_id, role) values ($1, 'teacher')`, [id]);
-    }
-    await backend.db.query(`insert into public.access_allow_list (entry) values ('@school.test')`);
   });
   afterAll(() => backend.stop());
 
@@ -57,113 +41,5 @@ describe.each(DATABASES)('project migrations on %s', (database) => {
     expect(ledger.rows.filter((r) => r.source === 'platform').map((r) => r.name)).toEqual(sql(platformMigrationsDir()));
   });
 
-  describe('User', () => {
-    it('anon can neither read nor write it', async () => {
-      await expect(anon()('select * from "User"')).rejects.toMatchObject(denied);
-      await expect(anon()(`insert into "User" (id) values ($1)`, [randomUUID()])).rejects.toMatchObject(denied);
-      await expect(anon()(`update "User" set display_name = 'x'`)).rejects.toMatchObject(denied);
-      await expect(anon()('delete from "User"')).rejects.toMatchObject(denied);
-    });
-
-    it('a user reads only their own row', async () => {
-      const rows = await user(owner)('select id from "User"');
-      expect(rows.rows).toEqual([{ id: owner }]);
-      const theirs = await user(other)('select id from "User" where id = $1', [owner]);
-      expect(theirs.rows).toEqual([]);
-    });
-
-    it('a user may rename only themselves, and change nothing else', async () => {
-      const own = await user(owner)(`update "User" set display_name = 'Ada' where id = $1 returning display_name`, [owner]);
-      expect(own.rows).toEqual([{ display_name: 'Ada' }]);
-      const foreign = await user(other)(`update "User" set display_name = 'Mallory' where id = $1`, [owner]);
-      expect(foreign.rowCount).toBe(0);
-      await expect(user(owner)(`update "User" set status = 'allowed' where id = $1`, [owner])).rejects.toMatchObject(denied);
-      await expect(user(owner)(`update "User" set plan = 'pro' where id = $1`, [owner])).rejects.toMatchObject(denied);
-      await expect(user(owner)(`update "User" set id = $2 where id = $1`, [owner, other])).rejects.toMatchObject(denied);
-      const row = await backend.db.query<{ display_name: string; plan: string }>(
-        'select display_name, plan from "User" where id = $1',
-        [owner],
-      );
-      expect(row.rows[0]).toEqual({ display_name: 'Ada', plan: 'free' });
-    });
-
-    it('a user cannot create or delete rows, even their own', async () => {
-      await expect(user(owner)(`insert into "User" (id) values ($1)`, [owner])).rejects.toMatchObject(denied);
-      await expect(user(owner)('delete from "User" where id = $1', [owner])).rejects.toMatchObject(denied);
-    });
-
-    it('the service role reads and writes every row', async () => {
-      const all = await service()('select count(*)::int as n from "User"');
-      expect(all.rows[0]).toEqual({ n: 2 });
-      const extra = randomUUID();
-      await backend.db.query('insert into auth.users (id, email) values ($1, $2)', [extra, 'x@school.test']);
-      await service()(`insert into "User" (id, status) values ($1, 'pending')`, [extra]);
-      const updated = await service()(`update "User" set status = 'blocked' where id = $1`, [extra]);
-      expect(updated.rowCount).toBe(1);
-      const deleted = await service()('delete from "User" where id = $1', [extra]);
-      expect(deleted.rowCount).toBe(1);
-    });
-
-    it('stamps updated_at on every update', async () => {
-      const before = await backend.db.query<{ updated_at: Date }>('select updated_at from "User" where id = $1', [other]);
-      await service()(`update "User" set display_name = 'Later' where id = $1`, [other]);
-      const after = await backend.db.query<{ updated_at: Date }>('select updated_at from "User" where id = $1', [other]);
-      expect(after.rows[0]?.updated_at.getTime()).toBeGreaterThan(before.rows[0]?.updated_at.getTime() ?? Infinity);
-    });
-
-    it('refuses a status outside allowed/pending/blocked', async () => {
-      await expect(service()(`update "User" set status = 'admin' where id = $1`, [other])).rejects.toMatchObject({
-        code: '23514',
-      });
-    });
-  });
-
-  describe('school_member', () => {
-    it('a user reads only their own memberships; anon nothing', async () => {
-      expect((await user(owner)('select user_id from school_member')).rows).toEqual([{ user_id: owner }]);
-      await expect(anon()('select * from school_member')).rejects.toMatchObject(denied);
-    });
-
-    it('only the service role writes memberships', async () => {
-      await expect(
-        user(owner)(`insert into school_member (user_id, role) values ($1, 'student')`, [owner]),
-      ).rejects.toMatchObject(denied);
-      await expect(user(owner)(`update school_member set role = 'student'`)).rejects.toMatchObject(denied);
-      await expect(user(owner)('delete from school_member')).rejects.toMatchObject(denied);
-      await expect(anon()('delete from school_member')).rejects.toMatchObject(denied);
-      const added = await service()(`insert into school_member (user_id, role) values ($1, 'student') returning role`, [owner]);
-      expect(added.rows).toEqual([{ role: 'student' }]);
-      const removed = await service()(`delete from school_member where user_id = $1 and role = 'student'`, [owner]);
-      expect(removed.rowCount).toBe(1);
-    });
-
-    it('refuses the same membership twice, also without a school', async () => {
-      await expect(
-        service()(`insert into school_member (user_id, role) values ($1, 'teacher')`, [owner]),
-      ).rejects.toMatchObject({ code: '23505' });
-    });
-  });
-
-  describe('access_allow_list', () => {
-    it('is invisible to anon and signed-in users', async () => {
-      for (const run of [anon(), user(owner)]) {
-        await expect(run('select * from access_allow_list')).rejects.toMatchObject(denied);
-        await expect(run(`insert into access_allow_list (entry) values ('@evil.test')`)).rejects.toMatchObject(denied);
-        await expect(run('delete from access_allow_list')).rejects.toMatchObject(denied);
-      }
-    });
-
-    it('the service role manages it; entries must be a lower-case address or @domain', async () => {
-      expect((await service()('select entry from access_allow_list')).rows).toEqual([{ entry: '@school.test' }]);
-      await service()(`insert into access_allow_list (entry) values ('ada@example.org')`);
-      await expect(service()(`insert into access_allow_list (entry) values ('Ada@Example.org')`)).rejects.toMatchObject({
-        code: '23514',
-      });
-      await expect(service()(`insert into access_allow_list (entry) values ('not an address')`)).rejects.toMatchObject({
-        code: '23514',
-      });
-      const removed = await service()(`delete from access_allow_list where entry = 'ada@example.org'`);
-      expect(removed.rowCount).toBe(1);
-    });
-  });
+  describeCoreTablesRls(target);
 });

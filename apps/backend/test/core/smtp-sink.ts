@@ -12,11 +12,14 @@ export interface ReceivedMail {
 export interface SmtpSink {
   port: number;
   received: ReceivedMail[];
+  /** Answers the next n MAIL commands with a temporary failure (451), as a busy server does. */
+  deferNext(n: number): void;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  let deferring = 0;
   const server: Server = createServer((socket) => {
     socket.setEncoding('utf8');
     let buffer = '';
@@ -50,7 +53,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           reply('250-8BITMIME');
           reply('250 SMTPUTF8');
         } else if (verb === 'HELO') reply('250 sink.test');
-        else if (verb === 'MAIL') {
+        else if (verb === 'MAIL' && deferring > 0) {
+          deferring -= 1;
+          reply('451 4.3.0 try again later');
+        } else if (verb === 'MAIL') {
           current.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
           reply('250 2.1.0 ok');
         } else if (verb === 'RCPT') {
@@ -76,6 +82,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     port: (server.address() as AddressInfo).port,
     received,
+    deferNext: (n) => {
+      deferring = n;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
