@@ -1,0 +1,112 @@
+// What the screens show, in the shapes of the teacher contract (/work/notes/teacher-contract.md).
+// The components take these as props, so stories and tests render them without a backend; the
+// pages fill them from the SDK's class hooks.
+
+export type SafetyCategory = 'profanity' | 'self_harm' | 'violence' | 'personal_data' | 'moderation';
+
+/** Which content checks run on a class's exchanges (the `Class.checks` switches). */
+export interface ClassChecks {
+  profanity: boolean;
+  self_harm: boolean;
+  violence: boolean;
+  personal_data: boolean;
+  moderation_api: boolean;
+}
+
+export interface TeacherClass {
+  id: string;
+  name: string;
+  subject: string | null;
+  grade: string | null;
+  join_code: string;
+  archived_at: string | null;
+  runs_per_student_per_day: number;
+  checks: ClassChecks;
+  alert_email: boolean;
+  created_at: string;
+}
+
+export interface ClassMember {
+  id: string;
+  student_id: string;
+  display_name: string;
+  joined_at: string;
+  removed_at: string | null;
+}
+
+export interface Assignment {
+  id: string;
+  app_id: string | null;
+  bundle_id: string | null;
+  /** The assigned app's or bundle's name, when known. */
+  item_name: string | null;
+  instructions: string;
+  opens_at: string | null;
+  due_at: string | null;
+  created_at: string;
+}
+
+/** An app or bundle the teacher may assign: their own, or a public one. */
+export interface AssignableItem {
+  kind: 'app' | 'bundle';
+  id: string;
+  name: string;
+  /** True when it belongs to the teacher (false: someone else's public app or bundle). */
+  mine: boolean;
+}
+
+export type RunStatus = 'running' | 'awaiting_input' | 'done' | 'failed';
+
+/** One run of an assigned app by a student of the class. */
+export interface ClassRun {
+  id: string;
+  app_id: string;
+  app_name: string | null;
+  runner_user_id: string | null;
+  status: RunStatus;
+  inputs: Record<string, unknown>;
+  outputs: unknown;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface SafetyAlert {
+  id: string;
+  run_id: string;
+  student_id: string;
+  direction: 'input' | 'output';
+  categories: SafetyCategory[];
+  excerpt: string;
+  source: 'local' | 'moderation_api';
+  created_at: string;
+  acknowledged_at: string | null;
+}
+
+/** A class the signed-in student belongs to, with what is assigned in it. */
+export interface StudentClass {
+  id: string;
+  name: string;
+  subject: string | null;
+  grade: string | null;
+  assignments: Assignment[];
+}
+
+export interface NewClassInput {
+  name: string;
+  subject: string | null;
+  grade: string | null;
+}
+
+export interface NewAssignmentInput {
+  kind: 'app' | 'bundle';
+  id: string;
+  instructions: string;
+  opens_at: string | null;
+  due_at: string | null;
+}
+
+export interface ClassSettingsInput {
+  runs_per_student_per_day: number;
+  checks: ClassChecks;
+  alert_email: boolean;
+}
