@@ -77,7 +77,7 @@ export function AlertsPanel({ alerts, members, onAcknowledge }: AlertsPanelProps
       ) : (
         <ul className="teacher-list">
           {sorted.map((alert) => (
-            <AlertItem key={alert.id} alert={alert} studentName={nameOf(alert.student_id)} onAcknowledge={onAcknowledge} />
+            <AlertItem key={alert.id} alert={alert} studentName={nameOf(alert)} onAcknowledge={onAcknowledge} />
           ))}
         </ul>
       )}

@@ -17,7 +17,7 @@ function textField(form: FormData, name: string): string {
 }
 
 function optionLabel(item: AssignableItem): string {
-  return `${item.kind === 'app' ? 'App' : 'Bundle'}: ${item.name}${item.mine ? '' : ' (public)'}`;
+  return `${item.kind === 'app' ? 'App' : 'Bundle'}: ${item.name}${item.own ? '' : ' (public)'}`;
 }
 
 /** Assign one of the teacher's apps or bundles, or a public one, with instructions and dates. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { ALERTS, ASSIGNMENTS, ITEMS, MEMBERS, RUNS, STUDENT_IDS, makeClass, refuse, settle } from '../stories/fixtures';
+import { ALERTS, ASSIGNMENTS, ITEMS, MEMBERS, RUNS, STUDENT_IDS, makeClass, makeRun, refuse, settle } from '../stories/fixtures';
 import { StoryFrame, WAIT } from '../stories/StoryFrame';
 import type { ClassTab } from './ClassView';
 import type { Assignment, ClassMember, ClassRun, SafetyAlert } from '../lib/types';
@@ -18,17 +18,17 @@ interface DemoProps {
   failExport?: boolean;
 }
 
-const LIVE_RUN: ClassRun = {
+const LIVE_RUN: ClassRun = makeRun({
   id: 'live-run',
   app_id: ITEMS[0]?.id ?? '',
   app_name: 'Photosynthesis tutor',
-  runner_user_id: STUDENT_IDS[2],
+  student_id: STUDENT_IDS[2],
   status: 'running',
   inputs: { question: 'How do roots help?' },
   outputs: null,
   started_at: new Date().toISOString(),
   finished_at: null,
-};
+});
 
 function ClassDemo({ tab, members = MEMBERS, assignments = ASSIGNMENTS, runs = RUNS, alerts = ALERTS, live = false, failExport = false }: DemoProps) {
   const [state, setState] = useState({ members, assignments, runs, alerts, cls: makeClass() });
@@ -36,13 +36,13 @@ function ClassDemo({ tab, members = MEMBERS, assignments = ASSIGNMENTS, runs = R
     if (!live) return;
     const steps: (() => void)[] = [
       () => setState((s) => ({ ...s, runs: [...s.runs, LIVE_RUN] })),
-      () => setState((s) => ({ ...s, runs: s.runs.map((run) => (run.id === LIVE_RUN.id ? { ...run, outputs: { answer: 'Roots take up water' } } : run)) })),
+      () => setState((s) => ({ ...s, runs: s.runs.map((run) => (run.id === LIVE_RUN.id ? { ...run, steps: [{ step_id: 'answer', status: 'done' as const, output: { answer: 'Roots take up water' }, started_at: run.started_at }] } : run)) })),
       () =>
         setState((s) => ({
           ...s,
           alerts: [
             ...s.alerts,
-            { id: 'live-alert', run_id: LIVE_RUN.id, student_id: STUDENT_IDS[2], direction: 'input', categories: ['self_harm'], excerpt: 'I want to hurt myself', source: 'local', created_at: new Date().toISOString(), acknowledged_at: null },
+            { id: 'live-alert', class_id: LIVE_RUN.class_id, run_id: LIVE_RUN.id, student_id: STUDENT_IDS[2], student_name: 'Sam Patel', direction: 'input', categories: ['self_harm'], excerpt: 'I want to hurt myself', source: 'local', created_at: new Date().toISOString(), acknowledged_at: null },
           ],
         })),
     ];
@@ -66,6 +66,8 @@ function ClassDemo({ tab, members = MEMBERS, assignments = ASSIGNMENTS, runs = R
           const item = ITEMS.find((candidate) => candidate.id === input.id);
           const assignment: Assignment = {
             id: crypto.randomUUID(),
+            class_id: state.cls.id,
+            updated_at: new Date().toISOString(),
             app_id: input.kind === 'app' ? input.id : null,
             bundle_id: input.kind === 'bundle' ? input.id : null,
             item_name: item?.name ?? null,

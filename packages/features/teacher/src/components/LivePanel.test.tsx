@@ -8,6 +8,8 @@ import { LivePanel } from './LivePanel';
 
 const newAlert: SafetyAlert = {
   id: 'fresh',
+  class_id: 'c1',
+  student_name: 'Amara Okafor',
   run_id: 'r1',
   student_id: STUDENT_IDS[0],
   direction: 'input',
@@ -36,7 +38,7 @@ describe('the live view', () => {
     const { rerender } = render(view(RUNS, ALERTS));
     // Alerts that were there when the view opened are in the Alerts tab, not a banner.
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
-    const grown = RUNS.map((run) => (run.id === 'r1' ? { ...run, outputs: { answer: 'Leaves are green because of chlorophyll, a pigment that reflects green light.' } } : run));
+    const grown = RUNS.map((run) => (run.id === 'r1' ? { ...run, status: 'done' as const, outputs: { answer: 'Leaves are green because of chlorophyll, a pigment that reflects green light.' } } : run));
     const onShowAlerts = vi.fn();
     rerender(view(grown, [...ALERTS, newAlert], onShowAlerts));
     expect(screen.getByRole('article', { name: 'Amara Okafor: Photosynthesis tutor' })).toHaveTextContent('reflects green light.');
@@ -52,7 +54,7 @@ describe('the live view', () => {
   it('never shows a student by anything but their class name', () => {
     const [first] = RUNS;
     if (first === undefined) throw new Error('The fixtures have runs.');
-    const stranger: ClassRun = { ...first, id: 'x', runner_user_id: '99999999-9999-4999-8999-999999999999' };
+    const stranger: ClassRun = { ...first, id: 'x', student_id: '99999999-9999-4999-8999-999999999999', student_name: null };
     render(view([stranger], []));
     expect(screen.getByRole('article', { name: 'A former student: Photosynthesis tutor' })).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent('99999999');

@@ -14,9 +14,10 @@ export interface LivePanelProps {
 
 const ALL = 'all';
 
-export function nameLookup(members: readonly ClassMember[]): (studentId: string | null) => string {
+/** A student's name in the class (the roster's, else the row's own), never an id or an e-mail. */
+export function nameLookup(members: readonly ClassMember[]): (row: { student_id: string; student_name: string | null }) => string {
   const names = new Map(members.map((member) => [member.student_id, member.display_name]));
-  return (studentId) => (studentId === null ? 'A student' : (names.get(studentId) ?? 'A former student'));
+  return (row) => names.get(row.student_id) ?? row.student_name ?? 'A former student';
 }
 
 /**
@@ -36,7 +37,7 @@ export function LivePanel({ runs, members, alerts, onShowAlerts }: LivePanelProp
 
   const sorted = [...runs].sort((a, b) => b.started_at.localeCompare(a.started_at));
   const active = sorted.filter((run) => run.status === 'running' || run.status === 'awaiting_input');
-  const history = student === ALL ? sorted.filter((run) => !active.includes(run)) : sorted.filter((run) => run.runner_user_id === student);
+  const history = student === ALL ? sorted.filter((run) => !active.includes(run)) : sorted.filter((run) => run.student_id === student);
   const options = [{ value: ALL, label: 'All students' }, ...members.filter((member) => member.removed_at === null).map((member) => ({ value: member.student_id, label: member.display_name }))];
 
   return (
@@ -45,7 +46,7 @@ export function LivePanel({ runs, members, alerts, onShowAlerts }: LivePanelProp
         {newest !== null ? (
           <div className="teacher-banner">
             <p>
-              <strong>New safety alert</strong>: {newest.categories.map((category) => CATEGORY_LABELS[category]).join(', ')} in {nameOf(newest.student_id)}’s{' '}
+              <strong>New safety alert</strong>: {newest.categories.map((category) => CATEGORY_LABELS[category]).join(', ')} in {nameOf(newest)}’s{' '}
               {newest.direction === 'input' ? 'input' : 'AI output'} at {formatTime(newest.created_at)} — “{newest.excerpt}”
               {fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : ''}
             </p>
@@ -68,7 +69,7 @@ export function LivePanel({ runs, members, alerts, onShowAlerts }: LivePanelProp
         ) : (
           <div className="teacher-runs" aria-live="polite">
             {active.map((run) => (
-              <RunCard key={run.id} run={run} studentName={nameOf(run.runner_user_id)} flagged={flaggedRuns.has(run.id)} />
+              <RunCard key={run.id} run={run} studentName={nameOf(run)} flagged={flaggedRuns.has(run.id)} />
             ))}
           </div>
         )}
@@ -84,7 +85,7 @@ export function LivePanel({ runs, members, alerts, onShowAlerts }: LivePanelProp
         ) : (
           <div className="teacher-runs">
             {history.map((run) => (
-              <RunCard key={run.id} run={run} studentName={nameOf(run.runner_user_id)} flagged={flaggedRuns.has(run.id)} />
+              <RunCard key={run.id} run={run} studentName={nameOf(run)} flagged={flaggedRuns.has(run.id)} />
             ))}
           </div>
         )}

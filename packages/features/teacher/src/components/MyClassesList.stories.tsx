@@ -17,7 +17,7 @@ function MyClassesDemo({ initial, joinError }: { initial: StudentClass[]; joinEr
         onJoin={(code) =>
           joinError !== undefined
             ? refuse(joinError)
-            : settle(() => setClasses((previous) => [...previous, { id: crypto.randomUUID(), name: `Class ${code}`, subject: null, grade: null, assignments: [] }]))
+            : settle(() => setClasses((previous) => [...previous, { id: crypto.randomUUID(), name: `Class ${code}`, subject: null, grade: null, archived: false, display_name: 'Amara', joined_at: new Date().toISOString(), assignments: [] }]))
         }
       />
       <MyClassesList classes={classes} onLeave={(id) => settle(() => setClasses((previous) => previous.filter((cls) => cls.id !== id)))} />
@@ -42,6 +42,14 @@ export const WithAssignments: Story = {
     await expect(open).toHaveAttribute('href', `/deployed-app/${APP_ID}?class=${CLASS_ID}`);
     await expect(canvas.getByText('Not open yet')).toBeInTheDocument();
     await expect(canvas.getByText(/Nothing is assigned yet/)).toBeInTheDocument();
+  },
+};
+
+export const ArchivedClass: Story = {
+  args: { initial: MY_CLASSES.map((cls) => ({ ...cls, archived: true })) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByText(/Your teacher archived this class/)).toHaveLength(2);
+    await expect(canvas.queryByRole('link', { name: /^Open/ })).not.toBeInTheDocument();
   },
 };
 

@@ -16,7 +16,7 @@ function ClassCard({ cls, onLeave }: { cls: StudentClass; onLeave: MyClassesList
     <Card
       title={cls.name}
       headingLevel={2}
-      description={details === '' ? undefined : details}
+      description={[details, `You are “${cls.display_name}” in this class.`].filter((part) => part !== '').join(' · ')}
       actions={
         <ConfirmDialog
           title={`Leave “${cls.name}”?`}
@@ -34,6 +34,7 @@ function ClassCard({ cls, onLeave }: { cls: StudentClass; onLeave: MyClassesList
         />
       }
     >
+      {cls.archived ? <p className="teacher-muted">Your teacher archived this class: its apps can no longer be run for it.</p> : null}
       {cls.assignments.length === 0 ? (
         <p className="teacher-muted">Nothing is assigned yet. Your teacher’s apps will show up here.</p>
       ) : (
@@ -50,8 +51,8 @@ function ClassCard({ cls, onLeave }: { cls: StudentClass; onLeave: MyClassesList
                   {assignment.instructions !== '' ? <p className="teacher-instructions">{assignment.instructions}</p> : null}
                 </div>
                 <div className="teacher-class__actions">
-                  {href === null || notOpen ? (
-                    <span className="teacher-muted">{notOpen ? 'Not open yet' : 'Not available'}</span>
+                  {href === null || notOpen || cls.archived ? (
+                    <span className="teacher-muted">{cls.archived ? 'Archived' : notOpen ? 'Not open yet' : 'Not available'}</span>
                   ) : (
                     <Button asChild size="sm">
                       <Link to={href}>

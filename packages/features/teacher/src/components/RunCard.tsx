@@ -21,7 +21,8 @@ export interface RunCardProps {
 /** One student run: who, which app, its state, what the student typed and what the AI answered so far. */
 export function RunCard({ run, studentName, flagged = false }: RunCardProps) {
   const inputs = textOf(run.inputs);
-  const outputs = textOf(run.outputs);
+  // The run's outputs once it ends; until then, what its finished steps produced so far.
+  const outputs = textOf(run.outputs) || run.steps.map((step) => textOf(step.output)).filter((text) => text !== '').join('\n');
   const label = `${studentName}: ${run.app_name ?? 'an app'}`;
   return (
     <article className="teacher-run" aria-label={label} data-status={run.status}>
@@ -43,6 +44,7 @@ export function RunCard({ run, studentName, flagged = false }: RunCardProps) {
         <div>
           <h4>AI output</h4>
           <p className="teacher-run__text">{outputs === '' ? <span className="teacher-muted">{run.status === 'running' ? 'Writing…' : '(no output)'}</span> : outputs}</p>
+          {run.error !== null ? <p className="teacher-error">{run.error.message}</p> : null}
         </div>
       </div>
     </article>

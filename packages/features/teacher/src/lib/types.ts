@@ -15,6 +15,8 @@ export interface ClassChecks {
 
 export interface TeacherClass {
   id: string;
+  teacher_id: string;
+  school_id: string | null;
   name: string;
   subject: string | null;
   grade: string | null;
@@ -24,17 +26,20 @@ export interface TeacherClass {
   checks: ClassChecks;
   alert_email: boolean;
   created_at: string;
+  updated_at: string;
 }
 
 export interface ClassMember {
   id: string;
+  class_id: string;
   student_id: string;
   display_name: string;
   joined_at: string;
   removed_at: string | null;
 }
 
-export interface Assignment {
+/** An assignment as a student sees it in My classes. */
+export interface StudentAssignment {
   id: string;
   app_id: string | null;
   bundle_id: string | null;
@@ -46,13 +51,19 @@ export interface Assignment {
   created_at: string;
 }
 
+/** An assignment as its teacher sees it. */
+export interface Assignment extends StudentAssignment {
+  class_id: string;
+  updated_at: string;
+}
+
 /** An app or bundle the teacher may assign: their own, or a public one. */
 export interface AssignableItem {
   kind: 'app' | 'bundle';
   id: string;
   name: string;
   /** True when it belongs to the teacher (false: someone else's public app or bundle). */
-  mine: boolean;
+  own: boolean;
 }
 
 export type RunStatus = 'running' | 'awaiting_input' | 'done' | 'failed';
@@ -60,20 +71,29 @@ export type RunStatus = 'running' | 'awaiting_input' | 'done' | 'failed';
 /** One run of an assigned app by a student of the class. */
 export interface ClassRun {
   id: string;
+  class_id: string;
   app_id: string;
   app_name: string | null;
-  runner_user_id: string | null;
+  student_id: string;
+  /** The student's name in the class (null when they left it). */
+  student_name: string | null;
   status: RunStatus;
   inputs: Record<string, unknown>;
   outputs: unknown;
+  error: { code: string; message: string } | null;
   started_at: string;
   finished_at: string | null;
+  updated_at: string;
+  /** Steps finished so far, with their outputs: what streams in while the run goes on. */
+  steps: { step_id: string; status: 'running' | 'done' | 'failed'; output: unknown; started_at: string }[];
 }
 
 export interface SafetyAlert {
   id: string;
+  class_id: string;
   run_id: string;
   student_id: string;
+  student_name: string | null;
   direction: 'input' | 'output';
   categories: SafetyCategory[];
   excerpt: string;
@@ -88,7 +108,11 @@ export interface StudentClass {
   name: string;
   subject: string | null;
   grade: string | null;
-  assignments: Assignment[];
+  archived: boolean;
+  /** The student's own name in the class. */
+  display_name: string;
+  joined_at: string;
+  assignments: StudentAssignment[];
 }
 
 export interface NewClassInput {
