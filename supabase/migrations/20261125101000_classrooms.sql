@@ -59,31 +59,6 @@ as $$
     and coalesce((select bool_and(jsonb_typeof(v) = 'boolean') from jsonb_each(checks) as e (k, v)), true);
 $$;
 
-create table public."Class" (
-  id uuid primary key default gen_random_uuid(),
-  teacher_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  school_id uuid references public."School" (id) on delete set null,
-  name text not null check (char_length(btrim(name)) between 1 and 120 and char_length(name) <= 120),
-  subject text check (subject is null or char_length(subject) <= 120),
-  grade text check (grade is null or char_length(grade) <= 40),
-  -- 8 characters of A-Z and 2-9 without look-alikes (no I, O, 0, 1); always set by the server.
-  join_code text not null unique check (join_code ~ '^[A-HJ-NP-Z2-9]{8}$'),
-  archived_at timestamptz,
-  runs_per_student_per_day integer not null default 50 check (runs_per_student_per_day between 1 and 10000),
-  checks jsonb not null
-    default '{"profanity": true, "self_harm": true, "violence": true, "personal_data": true, "moderation_api": true}'::jsonb
-    check (public.class_checks_valid(checks)),
-  alert_email boolean not null default false,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);
-create index "Class_teacher_id_idx" on public."Class" (teacher_id, created_at desc);
-create index "Class_school_id_idx" on public."Class" (school_id);
-
-create trigger "Class_set_updated_at"
-  before update on public."Class"
-  for each row execute function public.set_updated_at();
-
 -- A random join code: 8 bytes of a random uuid, each mod 32 over a 32-letter alphabet (uniform).
 create or replace function public.class_new_join_code() returns text
   language plpgsql
@@ -103,6 +78,33 @@ end
 $$;
 revoke execute on function public.class_new_join_code() from public, anon;
 grant execute on function public.class_new_join_code() to authenticated, service_role;
+
+create table public."Class" (
+  id uuid primary key default gen_random_uuid(),
+  teacher_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  school_id uuid references public."School" (id) on delete set null,
+  name text not null check (char_length(btrim(name)) between 1 and 120 and char_length(name) <= 120),
+  subject text check (subject is null or char_length(subject) <= 120),
+  grade text check (grade is null or char_length(grade) <= 40),
+  -- 8 characters of A-Z and 2-9 without look-alikes (no I, O, 0, 1); always set by the server
+  -- (the insert trigger draws it again whatever was sent; the default only makes it optional).
+  join_code text not null unique default public.class_new_join_code() check (join_code ~ '^[A-HJ-NP-Z2-9]{8}$'),
+  archived_at timestamptz,
+  runs_per_student_per_day integer not null default 50 check (runs_per_student_per_day between 1 and 10000),
+  checks jsonb not null
+    default '{"profanity": true, "self_harm": true, "violence": true, "personal_data": true, "moderation_api": true}'::jsonb
+    check (public.class_checks_valid(checks)),
+  alert_email boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index "Class_teacher_id_idx" on public."Class" (teacher_id, created_at desc);
+create index "Class_school_id_idx" on public."Class" (school_id);
+
+create trigger "Class_set_updated_at"
+  before update on public."Class"
+  for each row execute function public.set_updated_at();
+
 
 -- Whether the signed-in caller may teach: listed by an operator (SchoolTeacher by id or e-mail,
 -- or the legacy school_member role), an e-mail domain of a School, or already teaching a class.

@@ -959,7 +959,7 @@ export type Database = {
           created_at?: string
           grade?: string | null
           id?: string
-          join_code: string
+          join_code?: string
           name: string
           runs_per_student_per_day?: number
           school_id?: string | null
