@@ -5,5 +5,8 @@ import { teacherRoutes } from './routes';
 
 export const routes: RouteObject[] = teacherRoutes;
 
-/** The sidebar's "Classes" entry comes with the pages. */
-export const nav: FeatureNavEntry[] = [];
+/**
+ * "Classes": /classes sends a teacher to the teacher portal and a student to My classes, so one
+ * entry serves both (the sidebar is the same for everyone).
+ */
+export const nav: FeatureNavEntry[] = [{ href: '/classes', label: 'Classes', order: 50, activePrefixes: ['/teacher-portal', '/my-classes', '/join/'] }];

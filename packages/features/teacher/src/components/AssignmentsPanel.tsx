@@ -1,29 +1,13 @@
 import { Button, Card, ConfirmDialog, EmptyState } from '@appforge/ui';
-import { formatDateTime } from '../lib/format';
 import type { AssignableItem, Assignment, NewAssignmentInput } from '../lib/types';
 import { AssignForm } from './AssignForm';
+import { AssignmentItem, assignmentTitle } from './AssignmentItem';
 
 export interface AssignmentsPanelProps {
   assignments: readonly Assignment[];
   items: readonly AssignableItem[];
   onAssign: (input: NewAssignmentInput) => Promise<unknown>;
   onUnassign: (assignmentId: string) => Promise<unknown>;
-}
-
-export function assignmentTitle(assignment: Pick<Assignment, 'app_id' | 'item_name'>): string {
-  const kind = assignment.app_id !== null ? 'App' : 'Bundle';
-  return assignment.item_name ?? `${kind} (no longer available)`;
-}
-
-export function AssignmentDates({ assignment }: { assignment: Pick<Assignment, 'opens_at' | 'due_at'> }) {
-  const opensLater = assignment.opens_at !== null && Date.parse(assignment.opens_at) > Date.now();
-  if (assignment.opens_at === null && assignment.due_at === null) return <p className="teacher-muted">Open now, no due date</p>;
-  return (
-    <p className="teacher-muted">
-      {assignment.opens_at !== null ? <span>{opensLater ? 'Opens' : 'Opened'} {formatDateTime(assignment.opens_at)}</span> : <span>Open now</span>}
-      {assignment.due_at !== null ? <span> · Due {formatDateTime(assignment.due_at)}</span> : null}
-    </p>
-  );
 }
 
 /** What the class is asked to use, and the form to assign more. */
@@ -42,13 +26,10 @@ export function AssignmentsPanel({ assignments, items, onAssign, onUnassign }: A
             {assignments.map((assignment) => {
               const title = assignmentTitle(assignment);
               return (
-                <li key={assignment.id} className="teacher-class">
-                  <div className="teacher-class__text">
-                    <h3 className="teacher-class__name">{title}</h3>
-                    <AssignmentDates assignment={assignment} />
-                    {assignment.instructions !== '' ? <p className="teacher-instructions">{assignment.instructions}</p> : null}
-                  </div>
-                  <div className="teacher-class__actions">
+                <AssignmentItem
+                  key={assignment.id}
+                  assignment={assignment}
+                  action={
                     <ConfirmDialog
                       title={`Unassign “${title}”?`}
                       description="Students no longer see it in the class and cannot start new runs of it for the class. Past runs stay."
@@ -63,8 +44,8 @@ export function AssignmentsPanel({ assignments, items, onAssign, onUnassign }: A
                         </Button>
                       }
                     />
-                  </div>
-                </li>
+                  }
+                />
               );
             })}
           </ul>

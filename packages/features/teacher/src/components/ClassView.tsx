@@ -38,7 +38,7 @@ export function ClassView(props: ClassViewProps) {
   const openAlerts = alerts.filter((alert) => alert.acknowledged_at === null).length;
   const details = [cls.subject, cls.grade === null ? null : `Grade ${cls.grade}`].filter((part) => part !== null).join(' · ');
   return (
-    <div className="teacher-page">
+    <div className="teacher-stack">
       <PageHeader
         breadcrumbs={
           <ol className="teacher-breadcrumbs">

@@ -2,7 +2,7 @@ import { Button, Card, ConfirmDialog, EmptyState } from '@appforge/ui';
 import { Link } from 'react-router';
 import { assignmentHref } from '../lib/paths';
 import type { StudentClass } from '../lib/types';
-import { AssignmentDates, assignmentTitle } from './AssignmentsPanel';
+import { AssignmentItem, assignmentTitle } from './AssignmentItem';
 
 export interface MyClassesListProps {
   classes: readonly StudentClass[];
@@ -44,14 +44,11 @@ function ClassCard({ cls, onLeave }: { cls: StudentClass; onLeave: MyClassesList
             const title = assignmentTitle(assignment);
             const notOpen = assignment.opens_at !== null && Date.parse(assignment.opens_at) > now;
             return (
-              <li key={assignment.id} className="teacher-class">
-                <div className="teacher-class__text">
-                  <h3 className="teacher-class__name">{title}</h3>
-                  <AssignmentDates assignment={assignment} />
-                  {assignment.instructions !== '' ? <p className="teacher-instructions">{assignment.instructions}</p> : null}
-                </div>
-                <div className="teacher-class__actions">
-                  {href === null || notOpen || cls.archived ? (
+              <AssignmentItem
+                key={assignment.id}
+                assignment={assignment}
+                action={
+                  href === null || notOpen || cls.archived ? (
                     <span className="teacher-muted">{cls.archived ? 'Archived' : notOpen ? 'Not open yet' : 'Not available'}</span>
                   ) : (
                     <Button asChild size="sm">
@@ -59,9 +56,9 @@ function ClassCard({ cls, onLeave }: { cls: StudentClass; onLeave: MyClassesList
                         Open <span className="af-visually-hidden">{title}</span>
                       </Link>
                     </Button>
-                  )}
-                </div>
-              </li>
+                  )
+                }
+              />
             );
           })}
         </ul>

@@ -1,4 +1,5 @@
 // What the forms accept, checked before anything is sent (the server checks again).
+import { displayNameInClassSchema, JOIN_CODE_PATTERN, normaliseJoinCode } from '@appforge/sdk';
 import { z } from 'zod';
 
 const optionalText = (max: number, what: string) =>
@@ -14,22 +15,13 @@ export const newClassSchema = z.object({
   grade: optionalText(40, 'The grade'),
 });
 
-/**
- * Join codes are 8 letters and digits (the server picks them without look-alikes and is the judge
- * of which exist); spaces and dashes a person types are ignored, lower case is raised.
- */
-export const JOIN_CODE = /^[A-Z0-9]{8}$/;
-
-export function normaliseJoinCode(raw: string): string {
-  return raw.replace(/[\s-]/g, '').toUpperCase();
-}
-
+/** A join code as a student types it: spaces, dashes and lower case are fine (the SDK's rule). */
 export const joinCodeSchema = z
   .string()
   .transform(normaliseJoinCode)
-  .pipe(z.string().min(1, 'Enter the code your teacher gave you.').regex(JOIN_CODE, 'A class code has 8 letters and digits, like K7PQ2XMA.'));
+  .pipe(z.string().min(1, 'Enter the code your teacher gave you.').regex(JOIN_CODE_PATTERN, 'A class code has 8 letters and digits, like K7PQ2XMA.'));
 
-export const displayNameSchema = z.string().trim().min(1, 'Enter a name.').max(80, 'A name can be at most 80 characters.');
+export const displayNameSchema = displayNameInClassSchema;
 
 export const dailyRunsSchema = z.coerce
   .number({ error: 'Enter a number.' })
