@@ -74,6 +74,29 @@ describe('the teacher portal', () => {
     await waitFor(() => expect(client.fake.data.safetyAlerts[alert.id]?.acknowledged_at).not.toBeNull());
   });
 
+  it('shows a run arriving and a new safety alert in Live at once, without a reload', async () => {
+    const { client, userId } = signedIn({ teacher: true });
+    const cls = makeClass({ teacher_id: userId, name: 'Biology 7B' });
+    client.fake.data.classes[cls.id] = cls;
+    const sam = makeClassMember({ class_id: cls.id, display_name: 'Sam Patel' });
+    client.fake.data.classMembers[sam.id] = sam;
+    renderTeacher(client, `/teacher-portal/class/${cls.id}`);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Live' }));
+    expect(await screen.findByRole('heading', { name: 'Nobody is running an app right now' })).toBeInTheDocument();
+
+    const run = makeClassRun({ class_id: cls.id, student_id: sam.student_id, student_name: 'Sam Patel', app_name: 'Cell quiz', status: 'running', inputs: { topic: 'mitosis' }, outputs: null });
+    client.fake.data.classRuns[run.id] = run;
+    client.fake.emitLive({ table: 'AppRun', eventType: 'INSERT', new: { id: run.id, class_id: cls.id }, old: {} });
+    const now = await screen.findByRole('region', { name: /Running now \(1\)/ });
+    expect(within(now).getByRole('article', { name: 'Sam Patel: Cell quiz' })).toHaveTextContent('topic: mitosis');
+
+    const alert = makeSafetyAlert({ class_id: cls.id, run_id: run.id, student_id: sam.student_id, student_name: 'Sam Patel', categories: ['self_harm'], excerpt: 'i want to hurt myself' });
+    client.fake.data.safetyAlerts[alert.id] = alert;
+    client.fake.emitLive({ table: 'SafetyAlert', eventType: 'INSERT', new: { ...alert }, old: {} });
+    const banner = await screen.findByText(/New safety alert/);
+    expect(banner.closest('[role="alert"]')).toHaveTextContent('Self-harm in Sam Patel’s input');
+  });
+
   it('deletes a class only when its name is typed, then shows the portal without it', async () => {
     const { client, userId } = signedIn({ teacher: true });
     const cls = makeClass({ teacher_id: userId, name: 'Biology 7B' });
