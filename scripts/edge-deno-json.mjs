@@ -22,6 +22,8 @@ const NPM = {
   'openapi-types': 'packages/functions/package.json',
   stripe: 'packages/functions/package.json',
   '@modelcontextprotocol/sdk': 'packages/functions/package.json',
+  // Classrooms (issue 19): class-export's CSV writer.
+  papaparse: 'packages/functions/package.json',
   ai: 'packages/models/package.json',
   '@ai-sdk/openai-compatible': 'packages/models/package.json',
   pg: 'apps/backend/package.json',

@@ -19,6 +19,9 @@ import { testCheckoutFunction } from './billing/test-checkout.ts';
 import { domainAllowed } from './domains/domain-allowed.ts';
 import { manageDomain } from './domains/manage-domain.ts';
 import { apiImportOpenapi } from './api-import.ts';
+// Classrooms (issue 19).
+import { classExportFunction } from './classes/class-export.ts';
+import { joinClassFunction } from './classes/join-class.ts';
 
 export { accessStatus, allowListKeys, intercomHmac } from './access.ts';
 export type { UserStatus } from './access.ts';
@@ -70,6 +73,13 @@ export { createApiKey, revokeApiKey, rotateApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE
 export { API_KEY_PATTERN, generateApiKey, sha256Hex } from './api/key-secret.ts';
 export { authenticateApiKey, forgetApiKey } from './api/key-auth.ts';
 export { toolName } from './api/mcp.ts';
+// Classrooms (issue 19): the handlers, the class-run rules and the content checker's seam.
+export { classExportFunction } from './classes/class-export.ts';
+export { joinClassFunction, JOIN_TRIES } from './classes/join-class.ts';
+export { admitClassRun, checkClassContent, excerptOf, textOf } from './classes/class-runs.ts';
+export { schoolRoles } from './get-user-school-info.ts';
+export { teacherDomains } from './edge.ts';
+export type { ContentChecker, ContentCheckOptions, ContentVerdict, SafetyCategory } from './safety/types.ts';
 export type {
   FunctionCaller,
   FunctionContext,
@@ -109,4 +119,7 @@ export const functions: FunctionRegistry = Object.freeze({
   checkout: checkoutFunction,
   'stripe-webhook': stripeWebhookFunction,
   'test-checkout': testCheckoutFunction,
+  // Classrooms (issue 19)
+  'class-export': classExportFunction,
+  'join-class': joinClassFunction,
 });
