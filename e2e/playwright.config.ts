@@ -52,6 +52,8 @@ const servers: WebServer[] = [
       DATA_DIR: DATA_DIR,
       SITE_URL: 'http://localhost:4173',
       LOG_LEVEL: 'warn',
+      // Issue 19: people signing in with an address at this domain are teachers (teacher.spec.ts).
+      TEACHER_EMAIL_DOMAINS: 'teachers.example',
     },
     reuseExistingServer: !CI,
     // PGlite's first start (initdb + migrations) takes a while on a busy machine.
