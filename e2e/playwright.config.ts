@@ -65,6 +65,8 @@ const servers: WebServer[] = [
       LOG_LEVEL: 'warn',
       OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: 'true',
       OUTBOUND_PORTS: `80,443,8080,8443,${FAKE_API_PORT}`,
+      // Issue 19: people signing in with an address at this domain are teachers (teacher.spec.ts).
+      TEACHER_EMAIL_DOMAINS: 'teachers.example',
     },
     reuseExistingServer: !CI,
     // PGlite's first start (initdb + migrations) takes a while on a busy machine.

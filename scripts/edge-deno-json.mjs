@@ -25,6 +25,8 @@ const NPM = {
   // The content checker of class runs (issue 19, packages/functions/src/safety).
   obscenity: 'packages/functions/package.json',
   'libphonenumber-js': 'packages/functions/package.json',
+  // Classrooms (issue 19): class-export's CSV writer.
+  papaparse: 'packages/functions/package.json',
   ai: 'packages/models/package.json',
   '@ai-sdk/openai-compatible': 'packages/models/package.json',
   pg: 'apps/backend/package.json',

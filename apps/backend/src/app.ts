@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { functions as defaultFunctions } from '@appforge/functions';
-import type { FunctionRegistry } from '@appforge/functions';
+import type { ContentChecker, FunctionRegistry } from '@appforge/functions';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthApi } from './auth/index.js';
@@ -27,6 +27,8 @@ export interface AppExtras {
   verifyJwt?: (name: string) => boolean;
   /** The realtime service (its websocket is attached to the HTTP server by createBackend). */
   realtime?: RealtimeServer;
+  /** Issue 19: the content checker of class runs, for the functions (ctx.safety). */
+  contentChecker?: ContentChecker;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -110,6 +112,7 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
       registry: extra.functions ?? defaultFunctions,
       selfUrl: extra.selfUrl ?? (() => deps.config.apiExternalUrl),
       ...(extra.verifyJwt ? { verifyJwt: extra.verifyJwt } : {}),
+      ...(extra.contentChecker ? { safety: extra.contentChecker } : {}),
     }),
   );
 

@@ -1,5 +1,5 @@
 // The only module that reads process.env. Everything else receives a BackendConfig.
-import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY, domainsConfigFrom } from '@appforge/functions';
+import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY, domainsConfigFrom, teacherDomains } from '@appforge/functions';
 import type { DomainsConfig } from '@appforge/functions';
 import { z } from 'zod';
 
@@ -39,6 +39,8 @@ const schema = z.object({
   ADDITIONAL_REDIRECT_URLS: csv,
   ACCESS_POLICY: z.enum(['open', 'invite']).default('open'),
   ACCESS_ALLOW_LIST: csv,
+  // Classrooms (issue 19): e-mail domains whose people may teach (beside School rows).
+  TEACHER_EMAIL_DOMAINS: csv,
   INTERCOM_SECRET: optionalNonEmpty,
   SMTP_URL: optionalNonEmpty.pipe(z.string().url().optional()),
   SMTP_FROM: z.string().min(3).default('Appforge <no-reply@appforge.local>'),
@@ -179,6 +181,8 @@ export interface BackendConfig {
     | undefined;
   /** Custom domains: platform hosts, the DNS records owners create, the resolver verification asks. */
   readonly domains: DomainsConfig;
+  /** Classrooms (issue 19): TEACHER_EMAIL_DOMAINS, lower-case, without a leading @. */
+  readonly teacherEmailDomains: readonly string[];
   /** How often the backend runs the recurring domain re-check (0 = never). */
   readonly domainRecheckIntervalMs: number;
   // Wire compatibility (#20).
@@ -309,6 +313,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     additionalRedirectUrls: Object.freeze(e.ADDITIONAL_REDIRECT_URLS),
     accessPolicy: e.ACCESS_POLICY,
     accessAllowList: Object.freeze(e.ACCESS_ALLOW_LIST.map((entry) => entry.toLowerCase())),
+    teacherEmailDomains: Object.freeze(teacherDomains(e.TEACHER_EMAIL_DOMAINS.join(','))),
     intercomSecret: e.INTERCOM_SECRET,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { LIMIT_TABLE_SQL } from '@appforge/functions';
-import type { FunctionRegistry } from '@appforge/functions';
+import type { ContentChecker, FunctionRegistry } from '@appforge/functions';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { Database } from './db/database.js';
@@ -38,6 +38,8 @@ export interface BackendOptions {
   /** Keep dev-inbox mail only in memory instead of under DATA_DIR/mailbox. */
   mailboxInMemory?: boolean;
   functions?: FunctionRegistry;
+  /** Issue 19: the content checker of class runs (ctx.safety). */
+  contentChecker?: ContentChecker;
   logger?: Logger;
   /** How long stop() lets in-flight requests finish before cutting connections (ms). */
   shutdownGraceMs?: number;
@@ -180,6 +182,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   const realtime = new RealtimeServer(db, jwt, logger);
   const app = createApp(deps, {
     ...(options.functions ? { functions: options.functions } : {}),
+    ...(options.contentChecker ? { contentChecker: options.contentChecker } : {}),
     selfUrl: () => selfUrl,
     readiness: createReadiness(db, migrationSources),
     verifyJwt: (name) => functionSettings.verifyJwt(name),

@@ -1,5 +1,5 @@
 // Starts the real backend on free loopback ports with a fresh database, for integration tests.
-import type { FunctionRegistry } from '@appforge/functions';
+import type { ContentChecker, FunctionRegistry } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
 import { inject } from 'vitest';
@@ -51,6 +51,8 @@ export interface TestBackendOptions {
   functions?: FunctionRegistry;
   /** A logger to use instead of the silent one (to read what the server logs). */
   logger?: Logger;
+  /** Issue 19: the content checker class runs use (ctx.safety). */
+  contentChecker?: ContentChecker;
 }
 
 let snapshot: Promise<Blob> | undefined;
@@ -124,6 +126,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     mailboxInMemory: true,
     ...(options.functions ? { functions: options.functions } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.contentChecker ? { contentChecker: options.contentChecker } : {}),
     shutdownGraceMs: 5000,
   });
   const started = await backend.start();

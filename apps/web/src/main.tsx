@@ -8,6 +8,7 @@ import '@appforge/databases/styles.css';
 import '@appforge/apis/styles.css';
 import '@appforge/bundles/styles.css';
 import '@appforge/domains/styles.css';
+import '@appforge/teacher/styles.css';
 import './styles.css';
 import { loadAppforgeClient, loadAuthLiteClient } from './app/access-gate/load-client';
 import { App } from './app/App';

@@ -83,6 +83,12 @@ describe('Edge Function adapter', () => {
     expect(edgeEnv(() => undefined).accessPolicy).toBe('open');
   });
 
+  it('reads TEACHER_EMAIL_DOMAINS as lower-case domains, dropping what is not a domain (issue 19)', () => {
+    const env = edgeEnv((name) => ({ TEACHER_EMAIL_DOMAINS: ' School.EDU, @staff.example ,not a domain,,x@y.z' })[name]);
+    expect(env.teacherEmailDomains).toEqual(['school.edu', 'staff.example']);
+    expect(edgeEnv(() => undefined).teacherEmailDomains).toBeUndefined();
+  });
+
   it('reads the payment and API-call settings from function secrets, each on its own', () => {
     const payments = edgeEnv((name) => ({ SITE_URL: 'https://appforge.example/', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })[name]);
     expect(payments.payments).toEqual({ siteUrl: 'https://appforge.example', testCheckout: false, stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1' } });

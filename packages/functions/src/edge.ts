@@ -114,6 +114,8 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
     ...edgePayments(read),
     // Hosted functions are production unless NODE_ENV says otherwise (no *.localhost shortcut there).
     domains: domainsConfigFrom((name) => read(name) ?? (name === 'NODE_ENV' ? 'production' : undefined)),
+    // Classrooms (issue 19)
+    ...(teacherDomains(read('TEACHER_EMAIL_DOMAINS')).length > 0 ? { teacherEmailDomains: teacherDomains(read('TEACHER_EMAIL_DOMAINS')) } : {}),
   };
 }
 
@@ -145,4 +147,13 @@ function positiveInteger(text: string | undefined): number | undefined {
   if (text === undefined || !/^\d+$/.test(text.trim())) return undefined;
   const value = Number(text.trim());
   return value >= 1 ? value : undefined;
+}
+
+// Classrooms (issue 19)
+/** TEACHER_EMAIL_DOMAINS: a comma list of domains (`school.edu`, `@school.edu` too), lower-cased. */
+export function teacherDomains(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/^@/, ''))
+    .filter((entry) => /^[a-z0-9.-]+\.[a-z]{2,}$/.test(entry));
 }

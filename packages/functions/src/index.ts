@@ -19,6 +19,9 @@ import { testCheckoutFunction } from './billing/test-checkout.ts';
 import { domainAllowed } from './domains/domain-allowed.ts';
 import { manageDomain } from './domains/manage-domain.ts';
 import { apiImportOpenapi } from './api-import.ts';
+// Classrooms (issue 19).
+import { classExportFunction } from './classes/class-export.ts';
+import { joinClassFunction } from './classes/join-class.ts';
 
 export { accessStatus, allowListKeys, intercomHmac } from './access.ts';
 export type { UserStatus } from './access.ts';
@@ -73,6 +76,12 @@ export { toolName } from './api/mcp.ts';
 // Content checker of class runs (issue 19, teacher-safety): hosts build ctx.safety from it.
 export { checkLocally, createContentChecker, createContentCheckerFromEnv, MAX_CHECKED_CHARS, SAFETY_CATEGORIES, safetyExcerpt } from './safety/index.ts';
 export type { ContentChecker, ContentCheckerConfig, ContentCheckOptions, ContentVerdict, SafetyCategory, SafetyMatch } from './safety/index.ts';
+// Classrooms (issue 19): the handlers, the class-run rules and the content checker's seam.
+export { classExportFunction } from './classes/class-export.ts';
+export { joinClassFunction, JOIN_TRIES } from './classes/join-class.ts';
+export { admitClassRun, checkClassContent, excerptOf, textOf } from './classes/class-runs.ts';
+export { schoolRoles } from './get-user-school-info.ts';
+export { teacherDomains } from './edge.ts';
 export type {
   FunctionCaller,
   FunctionContext,
@@ -112,4 +121,7 @@ export const functions: FunctionRegistry = Object.freeze({
   checkout: checkoutFunction,
   'stripe-webhook': stripeWebhookFunction,
   'test-checkout': testCheckoutFunction,
+  // Classrooms (issue 19)
+  'class-export': classExportFunction,
+  'join-class': joinClassFunction,
 });

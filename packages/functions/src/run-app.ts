@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse } from './apps.ts';
 import type { AppRow } from './apps.ts';
 import { admitRun, notifyOwnerOnce } from './billing/entitlements.ts';
+import { admitClassRun, checkClassContent, loadClass, loadMembership } from './classes/class-runs.ts';
+import type { ClassRunWatch } from './classes/class-runs.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import { consumeRun } from './rate-limit.ts';
 import { createRun, executeRun, findRun, replayEnd } from './run-execution.ts';
@@ -22,9 +24,11 @@ const bodySchema = z.object({
     .min(1)
     .max(200, { message: 'visitor_session has at most 200 characters' })
     .optional(),
+  // Issue 19: a run for this class (the caller must be a current member and the app assigned).
+  classId: z.uuid({ message: 'classId must be a UUID' }).optional(),
 });
 
-function clientIp(req: Request): string {
+export function clientIp(req: Request): string {
   const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
   return forwarded || req.headers.get('x-real-ip')?.trim() || req.headers.get('cf-connecting-ip')?.trim() || 'unknown';
 }
@@ -88,6 +92,9 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
         ? run.runner_user_id === user?.id
         : run.visitor_session !== null && run.visitor_session === request.visitor_session && user === undefined;
     if (!mine) return errorResponse(403, 'not_your_run', 'This run belongs to someone else');
+    if (request.classId !== undefined && request.classId !== run.class_id) {
+      return errorResponse(400, 'invalid_body', 'classId does not match the run');
+    }
     const finished = run.status === 'done' || run.status === 'failed';
     if (finished && (request.inputs !== undefined || request.choice !== undefined)) {
       return errorResponse(409, 'run_finished', 'This run has finished; start a new one');
@@ -116,11 +123,34 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
     return errorResponse(failure.status, failure.code, failure.message);
   }
 
+  // Issue 19: a class run — admitted by the class (membership, assignment, daily allowance) and
+  // watched by the content checker; without a checker on this server, class runs are refused.
+  const classId = run ? run.class_id : (request.classId ?? null);
+  let watch: Omit<ClassRunWatch, 'runId'> | null = null;
+  if (classId !== null) {
+    if (!user) return errorResponse(401, 'sign_in_required', 'Sign in to run your class’s apps');
+    if (!ctx.safety) {
+      ctx.log.error({ class_id: classId }, 'class run refused: no content checker is configured (ctx.safety)');
+      return errorResponse(503, 'safety_unavailable', 'Class runs are not available right now: content checks are not set up on this server.');
+    }
+    if (run) {
+      const [klass, member] = await Promise.all([loadClass(ctx.supabase, classId), loadMembership(ctx.supabase, classId, user.id)]);
+      if (klass && member) watch = { klass, studentId: user.id, studentName: member.display_name };
+    } else {
+      const admitted = await admitClassRun(ctx, { classId, appId: app.id, studentId: user.id });
+      if (!admitted.ok) return admitted.response;
+      watch = { klass: admitted.klass, studentId: user.id, studentName: admitted.studentName };
+    }
+  }
+
   let previousState: RunState | null = null;
   if (run) {
     const state = runStateSchema.safeParse(run.state);
     if (!state.success) return errorResponse(409, 'run_unreadable', 'This run cannot be continued; start a new one');
     previousState = state.data;
+  } else if (watch !== null) {
+    // The teacher's assignment grants access (admitClassRun); the class's allowance bounds it.
+    run = await createRun(ctx, app, version.id, model, { userId: watch.studentId }, watch.klass.id);
   } else {
     // Entitlement (owner, allowed, purchase, free) and metering (plan, caps) of a new run.
     const admission = await admitRun(ctx.supabase, {
@@ -137,6 +167,15 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
     run = await createRun(ctx, app, version.id, model, user ? { userId: user.id } : { visitorSession: request.visitor_session ?? null });
   }
   const runRow = run;
+  const checker = ctx.safety;
+  const classWatch = watch && checker ? { ...watch, runId: runRow.id } : null;
+  // Checks run beside the stream (a slow moderation service never holds the answer back) and are
+  // awaited before the response ends.
+  const checks: Promise<unknown>[] = [];
+  const check = (direction: 'input' | 'output', value: unknown): void => {
+    if (classWatch && checker) checks.push(checkClassContent(ctx, checker, classWatch, direction, value));
+  };
+  if (request.inputs !== undefined) check('input', request.inputs);
 
   return sseResponse(
     req.signal,
@@ -158,7 +197,15 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
         choice: request.choice,
         signal: sink.signal,
       });
-      for await (const event of events) sink.send(event.type, event);
+      const aiSteps = new Set(parsed.value.steps.filter((step) => step.kind === 'ai').map((step) => step.id));
+      try {
+        for await (const event of events) {
+          sink.send(event.type, event);
+          if (event.type === 'step_output' && aiSteps.has(event.stepId)) check('output', event.value);
+        }
+      } finally {
+        await Promise.all(checks);
+      }
     },
     (error, sink) => {
       ctx.metrics?.runEnded('failed');

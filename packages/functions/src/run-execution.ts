@@ -21,9 +21,11 @@ export interface RunRow {
   inputs: Record<string, unknown>;
   state: unknown;
   status: 'running' | 'awaiting_input' | 'done' | 'failed';
+  /** Issue 19: the class the run was made for, or null. */
+  class_id: string | null;
 }
 
-export const RUN_COLUMNS = 'id, app_id, version_id, runner_user_id, visitor_session, api_key_id, inputs, state, status';
+export const RUN_COLUMNS = 'id, app_id, version_id, runner_user_id, visitor_session, api_key_id, inputs, state, status, class_id';
 
 /** Who starts a run: exactly one of a signed-in user, a signed-out visitor's session or an API key. */
 export type Runner = { userId: string } | { visitorSession: string | null } | { apiKeyId: string };
@@ -55,6 +57,7 @@ export async function createRun(
   versionId: string,
   model: CatalogueModel,
   runner: Runner,
+  classId: string | null = null,
 ): Promise<RunRow> {
   const created = await ctx.supabase
     .from('AppRun')
@@ -64,6 +67,7 @@ export async function createRun(
       runner_user_id: 'userId' in runner ? runner.userId : null,
       visitor_session: 'visitorSession' in runner ? runner.visitorSession : null,
       api_key_id: 'apiKeyId' in runner ? runner.apiKeyId : null,
+      class_id: classId,
       inputs: {},
       status: 'running',
       model: model.id.slice(0, 200),

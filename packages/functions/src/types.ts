@@ -5,6 +5,7 @@ import type { ApiCallEnv } from './api-call.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Limits } from './limits.ts';
 import type { DomainsConfig } from './domains/config.ts';
+import type { ContentChecker } from './safety/types.ts';
 
 /** The verified caller of a function; null for the anon key. */
 export interface FunctionCaller {
@@ -31,6 +32,9 @@ export interface FunctionEnv {
   payments?: PaymentsEnv;
   /** Custom domains (issue 18): platform hosts, the DNS target and resolver; unset → development defaults. */
   domains?: DomainsConfig;
+  // ── Classrooms (issue 19) ──
+  /** TEACHER_EMAIL_DOMAINS: lower-case e-mail domains whose people may teach (beside School rows). */
+  teacherEmailDomains?: readonly string[];
 }
 
 /** #17: how checkout works on this server. */
@@ -88,6 +92,11 @@ export interface FunctionContext {
   metrics?: FunctionMetrics;
   /** #17: the host's mailer (the embedded backend's dev inbox or SMTP); absent on Edge. */
   mailer?: FunctionMailer;
+  /**
+   * Issue 19: checks class runs' inputs and AI outputs (safety/types.ts). SEAM: hosts pass
+   * teacher-safety's createContentChecker(); without one, class runs are refused (503).
+   */
+  safety?: ContentChecker;
 }
 
 export type FunctionHandler = (req: Request, ctx: FunctionContext) => Promise<Response>;

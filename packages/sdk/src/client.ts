@@ -12,6 +12,7 @@ import { createDatabasesApi } from './databases';
 import { createExternalApisApi } from './external-apis';
 import { createBillingApi } from './billing';
 import { createBundlesApi } from './bundles';
+import { createClassesApi } from './classes';
 import { createRunsApi } from './runs';
 import { createVersionsApi } from './versions';
 import type { AppforgeClient, AppforgeClientOptions } from './types';
@@ -51,5 +52,6 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     auth: createAuthApi(supabase, functions),
     live: createLiveApi(supabase),
     apiKeys: createApiKeysApi(supabase, options.url),
+    classes: createClassesApi(supabase),
   };
 }

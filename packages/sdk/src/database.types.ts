@@ -469,6 +469,7 @@ export type Database = {
         Row: {
           api_key_id: string | null
           app_id: string
+          class_id: string | null
           created_at: string
           error: Json | null
           finished_at: string | null
@@ -489,6 +490,7 @@ export type Database = {
         Insert: {
           api_key_id?: string | null
           app_id: string
+          class_id?: string | null
           created_at?: string
           error?: Json | null
           finished_at?: string | null
@@ -509,6 +511,7 @@ export type Database = {
         Update: {
           api_key_id?: string | null
           app_id?: string
+          class_id?: string | null
           created_at?: string
           error?: Json | null
           finished_at?: string | null
@@ -539,6 +542,13 @@ export type Database = {
             columns: ["app_id"]
             isOneToOne: false
             referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppRun_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "Class"
             referencedColumns: ["id"]
           },
           {
@@ -718,6 +728,64 @@ export type Database = {
           },
         ]
       }
+      Assignment: {
+        Row: {
+          app_id: string | null
+          bundle_id: string | null
+          class_id: string
+          created_at: string
+          due_at: string | null
+          id: string
+          instructions: string
+          opens_at: string | null
+          updated_at: string
+        }
+        Insert: {
+          app_id?: string | null
+          bundle_id?: string | null
+          class_id: string
+          created_at?: string
+          due_at?: string | null
+          id?: string
+          instructions?: string
+          opens_at?: string | null
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string | null
+          bundle_id?: string | null
+          class_id?: string
+          created_at?: string
+          due_at?: string | null
+          id?: string
+          instructions?: string
+          opens_at?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "Assignment_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "Assignment_bundle_id_fkey"
+            columns: ["bundle_id"]
+            isOneToOne: false
+            referencedRelation: "Bundle"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "Assignment_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "Class"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       Bundle: {
         Row: {
           created_at: string
@@ -867,6 +935,97 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      Class: {
+        Row: {
+          alert_email: boolean
+          archived_at: string | null
+          checks: Json
+          created_at: string
+          grade: string | null
+          id: string
+          join_code: string
+          name: string
+          runs_per_student_per_day: number
+          school_id: string | null
+          subject: string | null
+          teacher_id: string
+          updated_at: string
+        }
+        Insert: {
+          alert_email?: boolean
+          archived_at?: string | null
+          checks?: Json
+          created_at?: string
+          grade?: string | null
+          id?: string
+          join_code?: string
+          name: string
+          runs_per_student_per_day?: number
+          school_id?: string | null
+          subject?: string | null
+          teacher_id?: string
+          updated_at?: string
+        }
+        Update: {
+          alert_email?: boolean
+          archived_at?: string | null
+          checks?: Json
+          created_at?: string
+          grade?: string | null
+          id?: string
+          join_code?: string
+          name?: string
+          runs_per_student_per_day?: number
+          school_id?: string | null
+          subject?: string | null
+          teacher_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "Class_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "School"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ClassMember: {
+        Row: {
+          class_id: string
+          display_name: string
+          id: string
+          joined_at: string
+          removed_at: string | null
+          student_id: string
+        }
+        Insert: {
+          class_id: string
+          display_name: string
+          id?: string
+          joined_at?: string
+          removed_at?: string | null
+          student_id: string
+        }
+        Update: {
+          class_id?: string
+          display_name?: string
+          id?: string
+          joined_at?: string
+          removed_at?: string | null
+          student_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ClassMember_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "Class"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       CustomDomain: {
         Row: {
@@ -1218,6 +1377,81 @@ export type Database = {
           },
         ]
       }
+      SafetyAlert: {
+        Row: {
+          acknowledged_at: string | null
+          categories: string[]
+          class_id: string
+          created_at: string
+          direction: string
+          excerpt: string
+          id: string
+          run_id: string
+          source: string
+          student_id: string
+        }
+        Insert: {
+          acknowledged_at?: string | null
+          categories: string[]
+          class_id: string
+          created_at?: string
+          direction: string
+          excerpt: string
+          id?: string
+          run_id: string
+          source: string
+          student_id: string
+        }
+        Update: {
+          acknowledged_at?: string | null
+          categories?: string[]
+          class_id?: string
+          created_at?: string
+          direction?: string
+          excerpt?: string
+          id?: string
+          run_id?: string
+          source?: string
+          student_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "SafetyAlert_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "Class"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "SafetyAlert_run_id_fkey"
+            columns: ["run_id"]
+            isOneToOne: false
+            referencedRelation: "AppRun"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      School: {
+        Row: {
+          created_at: string
+          email_domains: string[]
+          id: string
+          name: string
+        }
+        Insert: {
+          created_at?: string
+          email_domains?: string[]
+          id?: string
+          name: string
+        }
+        Update: {
+          created_at?: string
+          email_domains?: string[]
+          id?: string
+          name?: string
+        }
+        Relationships: []
+      }
       school_member: {
         Row: {
           created_at: string
@@ -1241,6 +1475,38 @@ export type Database = {
           user_id?: string
         }
         Relationships: []
+      }
+      SchoolTeacher: {
+        Row: {
+          created_at: string
+          email: string | null
+          id: string
+          school_id: string | null
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          id?: string
+          school_id?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          id?: string
+          school_id?: string | null
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "SchoolTeacher_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "School"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       UsageCap: {
         Row: {
@@ -1399,6 +1665,18 @@ export type Database = {
         Args: { bundle_id: string; app_id: string }
         Returns: boolean
       }
+      class_checks_valid: {
+        Args: { checks: Json }
+        Returns: boolean
+      }
+      class_new_join_code: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      class_school_for: {
+        Args: { teacher: string }
+        Returns: string
+      }
       database_convert_value: {
         Args: { value: Json; to_type: string }
         Returns: Json
@@ -1449,6 +1727,14 @@ export type Database = {
         Args: { table_id: string }
         Returns: Json
       }
+      in_class: {
+        Args: { class_id: string }
+        Returns: boolean
+      }
+      is_teacher: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       meter_add: {
         Args: { app_id: string; metric: string; amount: number }
         Returns: undefined
@@ -1461,6 +1747,19 @@ export type Database = {
         Args: { item_kind: string; item_id: string }
         Returns: string
       }
+      my_classes: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          id: string
+          name: string
+          subject: string
+          grade: string
+          archived: boolean
+          display_name: string
+          joined_at: string
+          assignments: Json
+        }[]
+      }
       period_start: {
         Args: { period: string; at: string }
         Returns: string
@@ -1472,6 +1771,10 @@ export type Database = {
       record_api_key_usage: {
         Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
         Returns: undefined
+      }
+      teaches_class: {
+        Args: { class_id: string }
+        Returns: boolean
       }
     }
     Enums: {

@@ -196,3 +196,35 @@ export type {
   CreateApiKeyInput,
   CreatedApiKey,
 } from './api-keys';
+// Classrooms (issue 19).
+export {
+  DEFAULT_CLASS_CHECKS,
+  JOIN_CODE_PATTERN,
+  SAFETY_CATEGORIES,
+  assignmentPatchSchema,
+  classChecksSchema,
+  classPatchSchema,
+  createAssignmentSchema,
+  createClassSchema,
+  displayNameInClassSchema,
+  normaliseJoinCode,
+} from './classes';
+export type {
+  AssignableItem,
+  AssignmentPatch,
+  AssignmentRow,
+  ClassChecks,
+  ClassMemberRow,
+  ClassPatch,
+  ClassRow,
+  ClassRunRow,
+  ClassRunStep,
+  ClassesApi,
+  CreateAssignmentInput,
+  CreateClassInput,
+  JoinedClass,
+  MyAssignment,
+  MyClass,
+  SafetyAlertRow,
+  SafetyCategory,
+} from './classes';

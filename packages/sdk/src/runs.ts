@@ -158,6 +158,7 @@ export function createRunsStreamApi(supabase: SupabaseClient<Database>): Pick<Ru
       // Validated now, so a bad call throws at once rather than on the first iteration.
       const body = runBody(options);
       if (options.versionId !== undefined) body.version_id = requireUuid(options.versionId, 'The version');
+      if (options.classId !== undefined) body.classId = requireUuid(options.classId, 'The class');
       return runStream(supabase, body, options.signal);
     },
     continue(options) {

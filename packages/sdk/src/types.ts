@@ -1,6 +1,7 @@
 // The SDK's public types: what the client is made of and what its calls return.
 import type { ExternalApisApi } from './external-apis';
 import type { ApiKeysApi } from './api-keys';
+import type { ClassesApi } from './classes';
 import type { CustomDomain, DomainScope, DomainTargetRef } from './custom-domains';
 import type {
   AuthChangeEvent,
@@ -214,6 +215,8 @@ export interface RunStartOptions {
   inputs?: Record<string, unknown>;
   visitorSession?: string;
   signal?: AbortSignal;
+  /** Issue 19: a run for this class (the caller must be a member and the app assigned). */
+  classId?: string;
 }
 
 export interface RunContinueOptions {
@@ -385,4 +388,6 @@ export interface AppforgeClient {
   live: LiveApi;
   /** API keys and apps' API access (issue #16). */
   apiKeys: ApiKeysApi;
+  /** Classrooms (issue 19): teachers' classes, rosters, assignments, class runs, alerts; students' classes. */
+  classes: ClassesApi;
 }

@@ -1,5 +1,5 @@
 import { createModelCatalogue } from '@appforge/functions';
-import type { FunctionCaller, FunctionContext, FunctionRegistry, ModelCatalogue } from '@appforge/functions';
+import type { ContentChecker, FunctionCaller, FunctionContext, FunctionRegistry, ModelCatalogue } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
@@ -15,6 +15,8 @@ export interface FunctionsHostOptions {
   selfUrl: () => string;
   /** supabase/config.toml's verify_jwt per function (unlisted: true, as on Supabase). */
   verifyJwt?: (name: string) => boolean;
+  /** Issue 19: the content checker of class runs (ctx.safety). SEAM: default to teacher-safety's createContentChecker(). */
+  safety?: ContentChecker;
 }
 
 /**
@@ -44,6 +46,8 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
       siteUrl: deps.config.siteUrl,
     }),
     domains: deps.config.domains,
+    // Classrooms (issue 19)
+    teacherEmailDomains: deps.config.teacherEmailDomains,
   });
   // Built once per server, on first use: a bad AI configuration then fails the AI functions with a
   // clear 500 in the log rather than every function.
@@ -108,6 +112,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
       limits: deps.sharedLimits,
       metrics: deps.metrics.functions,
       mailer: deps.mailer,
+      ...(options.safety ? { safety: options.safety } : {}),
     };
     let response: unknown;
     try {

@@ -10,6 +10,7 @@ import { routes as builderRoutes } from '@appforge/builder';
 import { nav as bundlesNav, routes as bundlesRoutes } from '@appforge/bundles';
 import { nav as databasesNav, routes as databasesRoutes } from '@appforge/databases';
 import { nav as domainsNav, routes as domainsRoutes } from '@appforge/domains';
+import { nav as teacherNav, routes as teacherRoutes } from '@appforge/teacher';
 import type { RouteManifest } from './compose-routes';
 import { composeNav } from './compose-routes';
 import { shellNav, shellRoutes } from './shell-routes';
@@ -22,6 +23,7 @@ export const routeManifests: readonly RouteManifest[] = [
   { name: '@appforge/apis', routes: apisRoutes, nav: apisNav },
   { name: '@appforge/bundles', routes: bundlesRoutes, nav: bundlesNav },
   { name: '@appforge/domains', routes: domainsRoutes, nav: domainsNav },
+  { name: '@appforge/teacher', routes: teacherRoutes, nav: teacherNav },
 ];
 
 /** The sidebar: every manifest's entries in `order`. */

@@ -74,4 +74,19 @@ export const appforgeKeys = {
   myPlan: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'bundles', 'plan'] as const,
   caps: (userId: string | undefined, itemId: string | undefined) =>
     ['appforge', 'user', userId ?? null, 'bundles', 'caps', itemId ?? null] as const,
+  // Classrooms (issue 19): everything under `classes`, so one invalidation refreshes every class screen.
+  classes: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'classes'] as const,
+  teacherClasses: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'classes', 'mine'] as const,
+  class: (userId: string | undefined, classId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'classes', 'class', classId ?? null] as const,
+  classMembers: (userId: string | undefined, classId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'classes', 'members', classId ?? null] as const,
+  assignments: (userId: string | undefined, classId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'classes', 'assignments', classId ?? null] as const,
+  assignableItems: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'classes', 'assignable'] as const,
+  classRuns: (userId: string | undefined, classId: string | undefined, params: object = {}) =>
+    ['appforge', 'user', userId ?? null, 'classes', 'runs', classId ?? null, params] as const,
+  safetyAlerts: (userId: string | undefined, classId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'classes', 'alerts', classId ?? null] as const,
+  myClasses: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'classes', 'joined'] as const,
 };

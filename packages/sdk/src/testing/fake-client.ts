@@ -28,6 +28,8 @@ import { DEFAULT_DATABASE_LIMITS } from './fake-database-data';
 import { createFakeApiKeys } from './fake-api-keys';
 import type { FakeApiKeysData } from './fake-api-keys';
 import { createFakeBundles, FAKE_PLANS } from './fake-bundles';
+import { createFakeClasses } from './fake-classes';
+import type { FakeClassesData } from './fake-classes';
 import type { FakeBundlesData } from './fake-bundles';
 import { createFakeDatabases } from './fake-databases';
 import { createFakeExternalApis } from './fake-external-apis';
@@ -103,6 +105,14 @@ export interface FakeAppforgeData {
   usage: FakeBundlesData['usage'];
   notices: FakeBundlesData['notices'];
   caps: FakeBundlesData['caps'];
+  // Classrooms (issue 19; see fake-classes.ts)
+  classes: FakeClassesData['classes'];
+  classMembers: FakeClassesData['classMembers'];
+  assignments: FakeClassesData['assignments'];
+  classRuns: FakeClassesData['classRuns'];
+  safetyAlerts: FakeClassesData['safetyAlerts'];
+  assignable: FakeClassesData['assignable'];
+  classExports: FakeClassesData['classExports'];
 }
 
 type Api = Exclude<keyof AppforgeClient, 'supabase'>;
@@ -223,6 +233,13 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     usage: [],
     notices: [],
     caps: {},
+    classes: {},
+    classMembers: {},
+    assignments: {},
+    classRuns: {},
+    safetyAlerts: {},
+    assignable: [],
+    classExports: {},
     ...initial,
   };
   const appParts = createFakeApps(data);
@@ -337,6 +354,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     databases: databaseParts.databases,
     apis: externalApis,
     apiKeys: createFakeApiKeys(data),
+    classes: createFakeClasses(data),
     versions: appParts.versions,
     runs: appParts.runs,
     builder: appParts.builder,
@@ -578,6 +596,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     auth: wrap('auth'),
     live: wrap('live'),
     apiKeys: wrap('apiKeys'),
+    classes: wrap('classes'),
     fake: controller,
   };
   if (!overrides.supabase) client.supabase = createFakeSupabase(client, controller);

@@ -33,3 +33,6 @@ export {
   makeVersion,
   makeUserRow,
 } from './factories';
+// Classrooms (issue 19).
+export { fakeJoinCode, makeClass, makeClassMember, makeClassRun, makeSafetyAlert } from './fake-classes';
+export type { FakeClassesData } from './fake-classes';

@@ -286,3 +286,43 @@ describe('a first visit without a stored session', () => {
     expect(loaders.loadFullClient).toHaveBeenCalledTimes(2);
   });
 });
+
+// --- Classrooms on the schools host (issue 19) ---
+describe('the schools host with classes', () => {
+  // Stand-ins for the teacher feature's pages, so the gate is tested alone.
+  const classPages: RouteManifest = {
+    name: 'class pages',
+    routes: [
+      { path: '/teacher-portal', lazy: page('Teacher portal') },
+      { path: '/my-classes', lazy: page('My classes') },
+      { path: '/join/:code', lazy: page('Joining a class') },
+    ],
+  };
+  const withClasses = [...manifests.filter((manifest) => manifest.name !== '@appforge/teacher'), classPages];
+
+  it('sends a teacher from / to the teacher portal and a student to My classes', async () => {
+    const teacher = client();
+    teacher.fake.data.schoolInfo = { isTeacher: true, isStudent: false };
+    const first = renderAppAt('/', { client: teacher, manifests: withClasses, host: SCHOOLS });
+    expect(await screen.findByRole('heading', { name: 'Teacher portal' })).toBeInTheDocument();
+    first.unmount();
+
+    const student = client();
+    student.fake.data.schoolInfo = { isTeacher: false, isStudent: true };
+    renderAppAt('/', { client: student, manifests: withClasses, host: SCHOOLS });
+    expect(await screen.findByRole('heading', { name: 'My classes' })).toBeInTheDocument();
+  });
+
+  it('lets a signed-in person who is neither open a join link, and nothing else', async () => {
+    const first = renderAppAt('/join/K7PQ2XMA', { client: client(), manifests: withClasses, host: SCHOOLS });
+    expect(await screen.findByRole('heading', { name: 'Joining a class' })).toBeInTheDocument();
+    first.unmount();
+    renderAppAt('/my-classes', { client: client(), manifests: withClasses, host: SCHOOLS });
+    expect(await deniedHeading()).toBeInTheDocument();
+  });
+
+  it('still shows the sign-in screen to a visitor who opens a join link', async () => {
+    renderAppAt('/join/K7PQ2XMA', { client: client({ signedIn: false }), manifests: withClasses, host: SCHOOLS });
+    expect(await signInHeading()).toBeInTheDocument();
+  });
+});

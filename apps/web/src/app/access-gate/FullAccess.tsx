@@ -5,6 +5,7 @@ import { ToastProvider } from '@appforge/ui';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { reportError } from '../../lib/report-error';
 import { supportChat } from '../../lib/support-chat-instance';
 import { telemetry } from '../../lib/telemetry';
@@ -13,6 +14,7 @@ import { createQueryClient } from '../query-client';
 import { RootLayout } from '../root-layout';
 import { accessKeys } from './access-keys';
 import type { HostKind } from './access-rules';
+import { isJoinPath, schoolsHomePath } from './access-rules';
 import { useFullClient } from './app-client';
 import { CheckFailed, Checking, ClientFailed, LoadingClient } from './gate-screens';
 import { useEnsureUser, useMfaRequirement, useSchoolAccess } from './use-access-checks';
@@ -62,6 +64,13 @@ function SignedInChecks({ hostKind, gated, referralAppId }: AccessProps) {
   const mfaSettled = mfa.isError || (mfa.isSuccess && !mfaRequired);
   const ensure = useEnsureUser(userId, referralAppId, signedIn !== null && mfaSettled);
   const school = useSchoolAccess(userId, hostKind === 'schools' && gated && ensure.isSuccess);
+  const { pathname } = useLocation();
+  const joining = hostKind === 'schools' && isJoinPath(pathname);
+  // Joining a class makes a student: leaving the join page asks the school function again.
+  useEffect(() => {
+    if (!joining || userId === null) return;
+    return () => void queryClient.invalidateQueries({ queryKey: accessKeys.schoolInfo(userId) });
+  }, [joining, userId, queryClient]);
 
   useReported(ensure.error, 'ensure user');
   useReported(school.error, 'school info');
@@ -113,8 +122,14 @@ function SignedInChecks({ hostKind, gated, referralAppId }: AccessProps) {
 
   if (hostKind === 'schools') {
     if (school.isPending) return <Checking />;
-    // A failed lookup denies (seed §6); it has been reported above.
-    if (school.isError || !(school.data.isTeacher || school.data.isStudent)) return denied;
+    const member = school.isSuccess && (school.data.isTeacher || school.data.isStudent);
+    // A join link is open to anyone signed in: joining is how one becomes a student.
+    if (joining) return layout;
+    // A failed lookup denies (seed §6); it has been reported above. A lookup being asked again
+    // (after joining a class) is waited for.
+    if (!member) return school.isFetching ? <Checking /> : denied;
+    const home = pathname === '/' ? schoolsHomePath(school.data) : null;
+    if (home !== null) return <Navigate to={home} replace />;
     return layout;
   }
 

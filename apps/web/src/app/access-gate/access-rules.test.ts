@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCustomDomain } from '@appforge/sdk/testing';
-import { classifyHost, customDomainPath, isPublicPath, needsAccess, referralAppIdFrom } from './access-rules';
+import { classifyHost, customDomainPath, isJoinPath, isPublicPath, needsAccess, referralAppIdFrom, schoolsHomePath } from './access-rules';
 
 const HOSTS = { appHost: 'localhost', schoolsHost: 'schools.localhost' };
 const APP = '3f0c2a52-5a7e-4c43-9a55-0d3f0d3b8c11';
@@ -44,5 +44,21 @@ describe('access rules', () => {
     expect(customDomainPath(makeCustomDomain({ app_id: APP, is_app: true, is_landing_page: false, bundle_id: null, is_bundle: false }))).toBe(`/deployed-app/${APP}`);
     expect(customDomainPath(makeCustomDomain({ app_id: null, is_app: false, is_landing_page: false, bundle_id: 'b1', is_bundle: true }))).toBe('/bundle/b1');
     expect(customDomainPath(makeCustomDomain({ app_id: null, is_app: true, is_landing_page: false, bundle_id: null, is_bundle: false }))).toBeNull();
+  });
+});
+
+// --- Classrooms on the schools host (issue 19) ---
+describe('classroom rules on the schools host', () => {
+  it('knows a join link by its first segment only', () => {
+    expect(isJoinPath('/join/K7PQ2XMA')).toBe(true);
+    expect(isJoinPath('/Join/K7PQ2XMA/')).toBe(true);
+    expect(isJoinPath('/joined')).toBe(false);
+    expect(isJoinPath('/my-classes/join')).toBe(false);
+  });
+
+  it('sends a teacher to the portal (also when a student somewhere) and a student to My classes', () => {
+    expect(schoolsHomePath({ isTeacher: true, isStudent: true })).toBe('/teacher-portal');
+    expect(schoolsHomePath({ isTeacher: false, isStudent: true })).toBe('/my-classes');
+    expect(schoolsHomePath({ isTeacher: false, isStudent: false })).toBeNull();
   });
 });

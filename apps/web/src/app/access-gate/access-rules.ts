@@ -28,6 +28,25 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_FIRST_SEGMENTS.includes(firstSegment(pathname).toLowerCase());
 }
 
+// --- Classrooms on the schools host (issue 19) ---
+
+/**
+ * A class's join link (`/join/:code`). On the schools host it is the one gated page a signed-in
+ * person who is neither teacher nor student may open: joining is how one becomes a student.
+ */
+export function isJoinPath(pathname: string): boolean {
+  return firstSegment(pathname).toLowerCase() === 'join';
+}
+
+/** Where the schools host's root sends someone: a teacher to the portal, a student to their classes. */
+export function schoolsHomePath(info: { isTeacher: boolean; isStudent: boolean }): string | null {
+  if (info.isTeacher) return '/teacher-portal';
+  if (info.isStudent) return '/my-classes';
+  return null;
+}
+
+// --- end classrooms ---
+
 /** Sign-in and the allow check apply on the main and schools hosts, except on public paths. */
 export function needsAccess(hostKind: HostKind, pathname: string): boolean {
   return hostKind !== 'custom' && !isPublicPath(pathname);

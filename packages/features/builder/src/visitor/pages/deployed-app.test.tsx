@@ -121,6 +121,33 @@ describe('/deployed-app/:appId', () => {
     expect(options.visitorSession).toBeUndefined();
   });
 
+  it('runs for the class named in ?class= (opened from My classes), and for no class otherwise', async () => {
+    const client = createFakeAppforgeClient();
+    client.fake.signIn();
+    deployApp(client);
+    const classId = '5b1f0c3e-2d4a-4e6b-8c7d-9e0f1a2b3c4d';
+    const user = userEvent.setup();
+    renderPage(`${PATH}?class=${classId}`, { client });
+    await fillLessonForm(user);
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('region', { name: 'Results' });
+    const [withClass] = client.fake.calls('runs.start')[0] as [{ classId?: string }];
+    expect(withClass.classId).toBe(classId);
+  });
+
+  it('sends no class for a ?class= that is not a class id', async () => {
+    const client = createFakeAppforgeClient();
+    client.fake.signIn();
+    deployApp(client);
+    const user = userEvent.setup();
+    renderPage(`${PATH}?class=not-a-class`, { client });
+    await fillLessonForm(user);
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('region', { name: 'Results' });
+    const [options] = client.fake.calls('runs.start')[0] as [{ classId?: string }];
+    expect(options.classId).toBeUndefined();
+  });
+
   it('shows the tokens of a streaming answer as they arrive', async () => {
     const feed = controlledStream();
     const client = createFakeAppforgeClient({ runs: { start: () => feed.stream() } });

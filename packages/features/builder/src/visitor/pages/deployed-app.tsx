@@ -3,7 +3,7 @@ import type { PublicApp } from '@appforge/sdk';
 import { usePublicApp, useRunStream, useSession } from '@appforge/sdk/react';
 import type { RunStreamState } from '@appforge/sdk/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { AppNotFound } from '../components/AppNotFound';
 import { AppSkeleton } from '../components/AppSkeleton';
 import { DeployedAppView } from '../components/DeployedAppView';
@@ -32,6 +32,10 @@ const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['not_found', 'app_not_foun
 export function Component() {
   const { appId } = useParams();
   const validId = isAppId(appId) ? appId : null;
+  // `?class=` (from My classes): the run is a class run, attributed to that class (issue 19).
+  const [search] = useSearchParams();
+  const classParam = search.get('class');
+  const classId = classParam !== null && isAppId(classParam) ? classParam : null;
   const session = useSession();
   const query = usePublicApp(validId);
   const app = query.data;
@@ -53,7 +57,7 @@ export function Component() {
     );
   }
   if (!app?.deployed) return <AppNotFound />;
-  return <DeployedApp key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} />;
+  return <DeployedApp key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} classId={classId} />;
 }
 
 interface DeployedAppProps {
@@ -61,6 +65,8 @@ interface DeployedAppProps {
   spec: NonNullable<PublicApp['deployed']>['spec'];
   signedIn: boolean;
   signInHref: string;
+  /** The class this run is for, when opened from a class. */
+  classId: string | null;
 }
 
 /**
@@ -80,7 +86,7 @@ function viewOf(
   return { view, requestError };
 }
 
-function DeployedApp({ app, spec, signedIn, signInHref: signIn }: DeployedAppProps) {
+function DeployedApp({ app, spec, signedIn, signInHref: signIn, classId }: DeployedAppProps) {
   // Called as methods (stream.start(…)): the SDK declares them with method syntax.
   const stream = useRunStream();
   const entry = useMemo(() => entryStepOf(spec), [spec]);
@@ -128,7 +134,7 @@ function DeployedApp({ app, spec, signedIn, signInHref: signIn }: DeployedAppPro
     setResumed(false);
     setDismissed(null);
     clearPendingRun(app.id);
-    void stream.start({ appId: app.id, inputs, ...visitorSession() });
+    void stream.start({ appId: app.id, inputs, ...visitorSession(), ...(classId === null ? {} : { classId }) });
   };
 
   const continueWith = (action: { inputs?: Record<string, JsonValue>; choice?: number }) => {

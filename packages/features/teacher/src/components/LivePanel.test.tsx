@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ALERTS, MEMBERS, RUNS, STUDENT_IDS } from '../stories/fixtures';
+import { StoryFrame } from '../stories/StoryFrame';
+import type { ClassRun, SafetyAlert } from '../lib/types';
+import { LivePanel } from './LivePanel';
+
+const newAlert: SafetyAlert = {
+  id: 'fresh',
+  class_id: 'c1',
+  student_name: 'Amara Okafor',
+  run_id: 'r1',
+  student_id: STUDENT_IDS[0],
+  direction: 'input',
+  categories: ['profanity', 'violence'],
+  excerpt: 'a flagged phrase',
+  source: 'local',
+  created_at: new Date().toISOString(),
+  acknowledged_at: null,
+};
+
+function view(runs: ClassRun[], alerts: SafetyAlert[], onShowAlerts = vi.fn()) {
+  return <StoryFrame>{<LivePanel runs={runs} members={MEMBERS} alerts={alerts} onShowAlerts={onShowAlerts} />}</StoryFrame>;
+}
+
+describe('the live view', () => {
+  it('shows running runs with what the student typed and what the AI has written so far', () => {
+    render(view(RUNS, ALERTS));
+    const now = screen.getByRole('region', { name: /Running now \(1\)/ });
+    const run = within(now).getByRole('article', { name: 'Amara Okafor: Photosynthesis tutor' });
+    expect(run).toHaveTextContent('question: Why are leaves green?');
+    expect(run).toHaveTextContent('answer: Leaves are green because of chlorophyll');
+    expect(run).toHaveTextContent('Running');
+  });
+
+  it('updates a streaming output and announces a new alert at once, without a reload', async () => {
+    const { rerender } = render(view(RUNS, ALERTS));
+    // Alerts that were there when the view opened are in the Alerts tab, not a banner.
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    const grown = RUNS.map((run) => (run.id === 'r1' ? { ...run, status: 'done' as const, outputs: { answer: 'Leaves are green because of chlorophyll, a pigment that reflects green light.' } } : run));
+    const onShowAlerts = vi.fn();
+    rerender(view(grown, [...ALERTS, newAlert], onShowAlerts));
+    expect(screen.getByRole('article', { name: 'Amara Okafor: Photosynthesis tutor' })).toHaveTextContent('reflects green light.');
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('New safety alert: Profanity, Violence in Amara Okafor’s input');
+    expect(banner).toHaveTextContent('“a flagged phrase”');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Review alerts' }));
+    expect(onShowAlerts).toHaveBeenCalledOnce();
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('never shows a student by anything but their class name', () => {
+    const [first] = RUNS;
+    if (first === undefined) throw new Error('The fixtures have runs.');
+    const stranger: ClassRun = { ...first, id: 'x', student_id: '99999999-9999-4999-8999-999999999999', student_name: null };
+    render(view([stranger], []));
+    expect(screen.getByRole('article', { name: 'A former student: Photosynthesis tutor' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('99999999');
+  });
+
+  it('shows one student’s history when asked', async () => {
+    render(view(RUNS, ALERTS));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Student' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Leo Fischer' }));
+    const history = screen.getByRole('region', { name: 'History of Leo Fischer' });
+    expect(within(history).getAllByRole('article')).toHaveLength(1);
+    expect(within(history).getByRole('article')).toHaveTextContent('Light, water and carbon dioxide.');
+  });
+});

@@ -1,0 +1,44 @@
+import { useJoinClass, useLeaveClass, useMyClasses } from '@appforge/sdk/react';
+import { Card, PageHeader, useToast } from '@appforge/ui';
+import { useEffect } from 'react';
+import { JoinClassForm } from '../components/JoinClassForm';
+import { LoadProblem, Loading } from '../components/LoadProblem';
+import { MyClassesList } from '../components/MyClassesList';
+
+/** /my-classes — a student's classes with their assignments; join with a code; leave. */
+export function Component() {
+  const classes = useMyClasses();
+  const join = useJoinClass();
+  const leave = useLeaveClass();
+  const { toast } = useToast();
+  useEffect(() => {
+    document.title = 'My classes · Appforge';
+  }, []);
+  return (
+    <div className="teacher-page">
+      <PageHeader title="My classes" description="The apps your teachers assigned, with their due dates." />
+      <Card title="Join a class" headingLevel={2} description="Type the code your teacher gave you, or open the join link they shared.">
+        <JoinClassForm
+          onJoin={async (code) => {
+            const joined = await join.mutateAsync({ code });
+            toast({ title: joined.alreadyMember ? `You are already in “${joined.className}”` : `You joined “${joined.className}”`, tone: 'success' });
+          }}
+        />
+      </Card>
+      {classes.isPending ? (
+        <Loading what="your classes" />
+      ) : classes.isError ? (
+        <LoadProblem title="Your classes could not be loaded" error={classes.error} onRetry={() => void classes.refetch()} />
+      ) : (
+        <MyClassesList
+          classes={classes.data}
+          onLeave={async (classId) => {
+            const name = classes.data.find((cls) => cls.id === classId)?.name ?? 'the class';
+            await leave.mutateAsync(classId);
+            toast({ title: `You left “${name}”`, tone: 'success' });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// POST /functions/v1/join-class { code, displayName? }: a signed-in person joins the class with
+// this join code (issue 19). Tries are rate-limited per user and per address (brute force); a
+// wrong or archived class's code is 404, a removed student cannot come back (403).
+import { z } from 'zod';
+import { readSmallJsonBody } from '../apps.ts';
+import { errorResponse, json, signedInUser } from '../http.ts';
+import { clientIp } from '../run-app.ts';
+import type { FunctionHandler } from '../types.ts';
+import { loadMembership } from './class-runs.ts';
+
+/** Join-code tries per user and per address in ten minutes. */
+export const JOIN_TRIES = { points: 10, durationSeconds: 600 } as const;
+
+const JOIN_CODE = /^[A-HJ-NP-Z2-9]{8}$/;
+
+const bodySchema = z.object({
+  code: z
+    .string({ message: 'code must be text' })
+    .max(40)
+    .transform((code) => code.replace(/[\s-]+/g, '').toUpperCase())
+    .refine((code) => JOIN_CODE.test(code), 'A class code is 8 letters and digits, like 7KQ4MZP2'),
+  displayName: z
+    .string({ message: 'displayName must be text' })
+    .trim()
+    .min(1, 'Your name in the class cannot be empty')
+    .max(80, 'Your name in the class has at most 80 characters')
+    .optional(),
+});
+
+export const joinClassFunction: FunctionHandler = async (req, ctx) => {
+  if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
+  const user = signedInUser(ctx);
+  if (!user) return errorResponse(401, 'not_authenticated', 'Sign in to join a class');
+  const raw = await readSmallJsonBody(req);
+  if (!raw.ok) return raw.response;
+  const body = bodySchema.safeParse(raw.value);
+  if (!body.success) {
+    const issue = body.error.issues[0];
+    const code = issue?.path[0] === 'displayName' ? 'invalid_body' : 'invalid_code';
+    return errorResponse(400, code, issue?.message ?? 'The request is not valid');
+  }
+
+  const tries = ctx.limits.limiter({ name: 'join-code', ...JOIN_TRIES });
+  for (const key of [`user:${user.id}`, `ip:${clientIp(req)}`]) {
+    const decision = await tries.consume(key);
+    if (!decision.ok) {
+      return json(
+        429,
+        { code: 'rate_limited', message: `Too many tries; try again in ${Math.ceil(decision.retryAfterSeconds / 60)} min` },
+        { 'retry-after': String(decision.retryAfterSeconds) },
+      );
+    }
+  }
+
+  const found = await ctx.supabase
+    .from('Class')
+    .select('id, name, teacher_id')
+    .eq('join_code', body.data.code)
+    .is('archived_at', null)
+    .maybeSingle<{ id: string; name: string; teacher_id: string }>();
+  if (found.error) throw new Error(`Looking up the class failed: ${found.error.message}`);
+  const klass = found.data;
+  if (!klass) return errorResponse(404, 'class_not_found', 'There is no open class with this code. Check the code with your teacher.');
+  if (klass.teacher_id === user.id) return errorResponse(409, 'own_class', 'You teach this class; students join it with this code.');
+
+  const existing = await loadMembership(ctx.supabase, klass.id, user.id);
+  if (existing?.removed_at) return errorResponse(403, 'removed_from_class', 'Your teacher removed you from this class.');
+  if (existing) return json(200, { classId: klass.id, className: klass.name, alreadyMember: true });
+
+  let displayName = body.data.displayName;
+  if (displayName === undefined) {
+    const profile = await ctx.supabase.from('User').select('display_name').eq('id', user.id).maybeSingle<{ display_name: string | null }>();
+    displayName = profile.data?.display_name?.trim() || user.email?.split('@')[0] || 'Student';
+  }
+  const inserted = await ctx.supabase
+    .from('ClassMember')
+    .insert({ class_id: klass.id, student_id: user.id, display_name: displayName.slice(0, 80) });
+  // Two tabs joining at once: the second finds the first's row.
+  if (inserted.error && inserted.error.code !== '23505') throw new Error(`Joining the class failed: ${inserted.error.message}`);
+  return json(200, { classId: klass.id, className: klass.name, alreadyMember: inserted.error !== null });
+};
