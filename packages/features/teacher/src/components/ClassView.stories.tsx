@@ -91,7 +91,7 @@ function ClassDemo({ tab, members = MEMBERS, assignments = ASSIGNMENTS, runs = R
 }
 
 const meta = {
-  title: 'Teacher/ClassView',
+  title: 'Teacher/Components/Class view',
   component: ClassDemo,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },

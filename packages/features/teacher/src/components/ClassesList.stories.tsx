@@ -27,7 +27,7 @@ function ClassesDemo({ initial, failCreate = false }: { initial: TeacherClass[];
 }
 
 const meta = {
-  title: 'Teacher/ClassesList',
+  title: 'Teacher/Components/Classes list',
   component: ClassesDemo,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },

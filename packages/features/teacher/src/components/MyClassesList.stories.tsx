@@ -26,7 +26,7 @@ function MyClassesDemo({ initial, joinError }: { initial: StudentClass[]; joinEr
 }
 
 const meta = {
-  title: 'Teacher/MyClasses',
+  title: 'Teacher/Components/My classes',
   component: MyClassesDemo,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
