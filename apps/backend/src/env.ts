@@ -91,12 +91,23 @@ const schema = z.object({
     .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
     .pipe(z.array(z.string().regex(/^[a-z_][a-z0-9_$]{0,62}$/, 'schema names must be lower-case SQL identifiers')).min(1)),
   REST_AGGREGATES_ENABLED: z.enum(['true', 'false']).default('false'),
+  REST_PLAN_ENABLED: z.enum(['true', 'false']).default('false'),
   AUTH_ANONYMOUS_SIGN_INS: z.enum(['true', 'false']).default('false'),
   // On by default: the product's account page links Google/Facebook/Apple identities.
   AUTH_MANUAL_LINKING: z.enum(['true', 'false']).default('true'),
   JWT_SIGNING_ALG: z.enum(['HS256', 'ES256', 'RS256']).default('HS256'),
   JWT_SIGNING_KEY: optionalNonEmpty,
+  // Wire compatibility, part 2 (#20): ID-token sign-in and signing-key rotation.
+  GOOGLE_ID_TOKEN_CLIENT_IDS: csv,
+  APPLE_ID_TOKEN_CLIENT_IDS: csv,
+  GOOGLE_ID_TOKEN_ISSUER: z.url().default('https://accounts.google.com'),
+  APPLE_ID_TOKEN_ISSUER: z.url().default('https://appleid.apple.com'),
+  JWT_PREVIOUS_KEYS: optionalNonEmpty,
 });
+
+/** #20: providers whose ID tokens `grant_type=id_token` accepts. */
+export type IdTokenProvider = 'google' | 'apple';
+export type IdTokenProviders = Partial<Record<IdTokenProvider, { readonly issuer: string; readonly clientIds: readonly string[] }>>;
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
 
@@ -179,6 +190,8 @@ export interface BackendConfig {
   readonly restSchemas: readonly string[];
   /** REST_AGGREGATES_ENABLED: allow count()/sum()/avg()/min()/max() in select (PostgREST's db-aggregates-enabled). */
   readonly restAggregatesEnabled: boolean;
+  /** REST_PLAN_ENABLED: answer `Accept: application/vnd.pgrst.plan…` with EXPLAIN output (PostgREST's db-plan-enabled). */
+  readonly restPlanEnabled: boolean;
   /** AUTH_ANONYMOUS_SIGN_INS: allow signInAnonymously (GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED). */
   readonly anonymousSignIns: boolean;
   /** AUTH_MANUAL_LINKING: allow linkIdentity/unlinkIdentity (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). */
@@ -189,6 +202,13 @@ export interface BackendConfig {
    * missing key is generated once and kept under DATA_DIR.
    */
   readonly jwtSigning: { readonly alg: 'HS256' | 'ES256' | 'RS256'; readonly privateJwk: string | undefined };
+  /**
+   * GOOGLE_/APPLE_ID_TOKEN_CLIENT_IDS (plus GOOGLE_/APPLE_CLIENT_ID) and _ISSUER: the audiences and
+   * issuer whose ID tokens sign users in (a provider without client IDs is not enabled).
+   */
+  readonly idTokenProviders: IdTokenProviders;
+  /** JWT_PREVIOUS_KEYS: JSON array of earlier signing keys (JWKs with kid), still verified and published. */
+  readonly jwtPreviousKeys: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -222,6 +242,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!e.SITE_URL) problems.push({ name: 'SITE_URL', message: 'is required in production' });
     if (e.JWT_SIGNING_ALG !== 'HS256' && !e.JWT_SIGNING_KEY) {
       problems.push({ name: 'JWT_SIGNING_KEY', message: `is required in production with JWT_SIGNING_ALG=${e.JWT_SIGNING_ALG}` });
+    }
+    for (const name of ['GOOGLE_ID_TOKEN_ISSUER', 'APPLE_ID_TOKEN_ISSUER'] as const) {
+      if (!e[name].startsWith('https://')) problems.push({ name, message: 'must be an https URL in production' });
     }
   } else if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     problems.push({ name: 'JWT_SECRET', message: 'must be at least 32 characters' });
@@ -323,10 +346,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Wire compatibility (#20).
     restSchemas: Object.freeze(e.REST_SCHEMAS),
     restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
+    restPlanEnabled: e.REST_PLAN_ENABLED === 'true',
     anonymousSignIns: e.AUTH_ANONYMOUS_SIGN_INS === 'true',
     manualLinking: e.AUTH_MANUAL_LINKING === 'true',
     jwtSigning: Object.freeze({ alg: e.JWT_SIGNING_ALG, privateJwk: e.JWT_SIGNING_KEY }),
+    idTokenProviders: idTokenProvidersFrom(e),
+    jwtPreviousKeys: e.JWT_PREVIOUS_KEYS,
   });
+}
+
+/** #20: the ID-token providers that have at least one client ID. */
+function idTokenProvidersFrom(e: z.infer<typeof schema>): IdTokenProviders {
+  const providers: IdTokenProviders = {};
+  const google = [...e.GOOGLE_ID_TOKEN_CLIENT_IDS, ...(e.GOOGLE_CLIENT_ID ? [e.GOOGLE_CLIENT_ID] : [])];
+  const apple = [...e.APPLE_ID_TOKEN_CLIENT_IDS, ...(e.APPLE_CLIENT_ID ? [e.APPLE_CLIENT_ID] : [])];
+  if (google.length > 0) providers.google = Object.freeze({ issuer: e.GOOGLE_ID_TOKEN_ISSUER, clientIds: Object.freeze(google) });
+  if (apple.length > 0) providers.apple = Object.freeze({ issuer: e.APPLE_ID_TOKEN_ISSUER, clientIds: Object.freeze(apple) });
+  return Object.freeze(providers);
 }
 
 /** #17: Stripe's settings, or undefined when it is not configured. */
