@@ -103,6 +103,13 @@ const schema = z.object({
   GOOGLE_ID_TOKEN_ISSUER: z.url().default('https://accounts.google.com'),
   APPLE_ID_TOKEN_ISSUER: z.url().default('https://appleid.apple.com'),
   JWT_PREVIOUS_KEYS: optionalNonEmpty,
+  // Phone sign-in (#20): where SMS codes go; test numbers with fixed codes ("15555550100=123456,…").
+  AUTH_SMS_PROVIDER: z.enum(['none', 'inbox', 'twilio']).default('none'),
+  TWILIO_ACCOUNT_SID: optionalNonEmpty,
+  TWILIO_AUTH_TOKEN: optionalNonEmpty,
+  TWILIO_MESSAGE_SERVICE_SID: optionalNonEmpty,
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  AUTH_SMS_TEST_OTP: csv,
 });
 
 /** #20: providers whose ID tokens `grant_type=id_token` accepts. */
@@ -209,6 +216,12 @@ export interface BackendConfig {
   readonly idTokenProviders: IdTokenProviders;
   /** JWT_PREVIOUS_KEYS: JSON array of earlier signing keys (JWKs with kid), still verified and published. */
   readonly jwtPreviousKeys: string | undefined;
+  /** AUTH_SMS_PROVIDER (+ TWILIO_*): where SMS codes go; 'none' turns phone sign-in off. */
+  readonly sms:
+    | { readonly provider: 'none' | 'inbox' }
+    | { readonly provider: 'twilio'; readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } };
+  /** AUTH_SMS_TEST_OTP: fixed codes for test numbers (no SMS is sent to them). */
+  readonly smsTestOtp: Readonly<Record<string, string>>;
 }
 
 export class ConfigError extends Error {
@@ -243,6 +256,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (e.JWT_SIGNING_ALG !== 'HS256' && !e.JWT_SIGNING_KEY) {
       problems.push({ name: 'JWT_SIGNING_KEY', message: `is required in production with JWT_SIGNING_ALG=${e.JWT_SIGNING_ALG}` });
     }
+    if (e.AUTH_SMS_PROVIDER === 'inbox') problems.push({ name: 'AUTH_SMS_PROVIDER', message: 'inbox is for development; use twilio in production' });
     for (const name of ['GOOGLE_ID_TOKEN_ISSUER', 'APPLE_ID_TOKEN_ISSUER'] as const) {
       if (!e[name].startsWith('https://')) problems.push({ name, message: 'must be an https URL in production' });
     }
@@ -256,6 +270,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: `entries must be e-mail addresses or @domains; not: ${badEntries.join(', ')}`,
     });
   }
+  // #20: phone sign-in settings.
+  if (e.AUTH_SMS_PROVIDER === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_MESSAGE_SERVICE_SID'] as const) {
+      if (!e[name]) problems.push({ name, message: 'is required when AUTH_SMS_PROVIDER=twilio' });
+    }
+  }
+  const badOtps = e.AUTH_SMS_TEST_OTP.filter((entry) => !/^\+?[1-9][0-9]{1,14}\s*=\s*[0-9]{6,10}$/.test(entry));
+  if (badOtps.length > 0) problems.push({ name: 'AUTH_SMS_TEST_OTP', message: `entries must be <E.164 number>=<6–10 digits>; not: ${badOtps.join(', ')}` });
   const oauth: Partial<Record<OAuthProvider, { clientId: string; clientSecret: string }>> = {};
   for (const provider of ['google', 'facebook', 'apple'] as const) {
     const upper = provider.toUpperCase() as 'GOOGLE' | 'FACEBOOK' | 'APPLE';
@@ -352,6 +374,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSigning: Object.freeze({ alg: e.JWT_SIGNING_ALG, privateJwk: e.JWT_SIGNING_KEY }),
     idTokenProviders: idTokenProvidersFrom(e),
     jwtPreviousKeys: e.JWT_PREVIOUS_KEYS,
+    sms:
+      e.AUTH_SMS_PROVIDER === 'twilio'
+        ? Object.freeze({
+            provider: 'twilio' as const,
+            twilio: Object.freeze({
+              accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+              authToken: e.TWILIO_AUTH_TOKEN ?? '',
+              from: e.TWILIO_MESSAGE_SERVICE_SID ?? '',
+              apiUrl: e.TWILIO_API_URL,
+            }),
+          })
+        : Object.freeze({ provider: e.AUTH_SMS_PROVIDER }),
+    smsTestOtp: Object.freeze(
+      Object.fromEntries(
+        e.AUTH_SMS_TEST_OTP.map((entry): [string, string] => {
+          const [phone = '', code = ''] = entry.split('=').map((part) => part.trim().replace(/^\+/, ''));
+          return [phone, code];
+        }),
+      ),
+    ),
   });
 }
 
