@@ -127,23 +127,20 @@ const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as con
 /** The media types PostgREST produces for data, matched exactly (`text/*` is not `text/csv`). */
 function normalMedia(type: string, params: ReadonlyMap<string, string>): Negotiated | undefined {
   const stripNulls = params.get('nulls') === 'stripped';
+  const vendor = (media: 'json' | 'object', name: string): Negotiated => ({
+    media,
+    stripNulls,
+    contentType: `application/vnd.pgrst.${name}+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
+  });
   switch (type) {
     case '*/*':
     case 'application/json':
       return JSON_MEDIA;
     case 'application/vnd.pgrst.array+json':
-      return {
-        media: 'json',
-        stripNulls,
-        contentType: `application/vnd.pgrst.array+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
-      };
+      return vendor('json', 'array');
     case 'application/vnd.pgrst.object+json':
     case 'application/vnd.pgrst.object':
-      return {
-        media: 'object',
-        stripNulls,
-        contentType: `application/vnd.pgrst.object+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
-      };
+      return vendor('object', 'object');
     case 'text/csv':
       return { media: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
     default:

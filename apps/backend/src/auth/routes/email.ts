@@ -74,6 +74,18 @@ function parseVerifyType(type: string): VerifyType {
 
 const isPhoneType = (type: string): type is PhoneOtpType => type === 'sms' || type === 'phone_change';
 
+/** A new, unconfirmed phone user (its `phone` identity is added once the number is confirmed). */
+function insertPhoneUser(tx: Queryable, phone: string, passwordHash: string | null, data: Record<string, unknown>) {
+  return repo.insertUser(tx, {
+    email: null,
+    phone,
+    encryptedPassword: passwordHash,
+    emailConfirmed: false,
+    appMetadata: { provider: 'phone', providers: ['phone'] },
+    userMetadata: data,
+  });
+}
+
 export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -112,14 +124,7 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
         if (existing?.phone_confirmed_at) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
         const created =
           existing ??
-          (await repo.insertUser(tx, {
-            email: null,
-            phone,
-            encryptedPassword: passwordHash,
-            emailConfirmed: false,
-            appMetadata: { provider: 'phone', providers: ['phone'] },
-            userMetadata: body.data ?? {},
-          }));
+          (await insertPhoneUser(tx, phone, passwordHash, body.data ?? {}));
         if (existing) await repo.updateUser(tx, existing.id, { encryptedPassword: passwordHash });
         await sendPhoneOtp(ctx, tx, created, 'sms', phone);
         return loadUserJson(tx, (await repo.findUserById(tx, created.id)) ?? created);
@@ -196,14 +201,7 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
         let user = await repo.findUserByPhone(tx, phone);
         if (!user) {
           if (!createUser || ctx.settings.disableSignup) throw errors.otpDisabled();
-          user = await repo.insertUser(tx, {
-            email: null,
-            phone,
-            encryptedPassword: null,
-            emailConfirmed: false,
-            appMetadata: { provider: 'phone', providers: ['phone'] },
-            userMetadata: body.data ?? {},
-          });
+          user = await insertPhoneUser(tx, phone, null, body.data ?? {});
         }
         return sendPhoneOtp(ctx, tx, user, 'sms', phone);
       });
