@@ -75,6 +75,30 @@ export async function verifyPhoneOtp(ctx: AuthContext, tx: Queryable, type: Phon
     const taken = await repo.findUserByPhone(tx, phone);
     if (taken && taken.id !== user.id) throw phoneExists();
   }
+  return confirmPhone(tx, user, phone);
+}
+
+/** A new, unconfirmed phone user (its `phone` identity is added once the number is confirmed). */
+export function insertPhoneUser(
+  tx: Queryable,
+  phone: string,
+  passwordHash: string | null,
+  userMetadata: Record<string, unknown>,
+  role?: string,
+): Promise<UserRow> {
+  return repo.insertUser(tx, {
+    email: null,
+    phone,
+    encryptedPassword: passwordHash,
+    emailConfirmed: false,
+    appMetadata: { provider: 'phone', providers: ['phone'] },
+    userMetadata,
+    ...(role ? { role } : {}),
+  });
+}
+
+/** Makes the number the user's confirmed phone, with its `phone` identity (GoTrue's shape). */
+export async function confirmPhone(tx: Queryable, user: UserRow, phone: string): Promise<UserRow> {
   const updated = await repo.updateUser(tx, user.id, { phone, phoneConfirmedNow: true });
   const identities = await repo.identitiesOf(tx, user.id);
   const data = { sub: user.id, phone, phone_verified: true, email_verified: false };

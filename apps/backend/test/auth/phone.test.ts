@@ -125,6 +125,29 @@ describe.each(DATABASES)('phone sign-in on %s', (database) => {
     expect(taken.error).toMatchObject({ status: 422, code: 'phone_exists', message: 'A user with this phone number has already been registered' });
   });
 
+  it('lets an admin create a phone user, confirmed on request, who can then sign in by password', async () => {
+    const phone = uniquePhone();
+    const admin = backend.serviceClient().auth.admin;
+    const created = await admin.createUser({ phone: `+${phone}`, password: 'admin-made', phone_confirm: true, user_metadata: { nick: 'p' } });
+    expect(created.error).toBeNull();
+    expect(created.data.user).toMatchObject({ phone, user_metadata: { nick: 'p' }, app_metadata: { provider: 'phone', providers: ['phone'] } });
+    expect(created.data.user?.phone_confirmed_at).toBeTruthy();
+    expect((await backend.client().auth.signInWithPassword({ phone, password: 'admin-made' })).error).toBeNull();
+    const again = await admin.createUser({ phone });
+    expect(again.error).toMatchObject({ status: 422, code: 'phone_exists' });
+    const unconfirmed = await admin.createUser({ phone: `+${uniquePhone()}` });
+    expect(unconfirmed.data.user?.phone_confirmed_at).toBeUndefined();
+    const bad = await admin.createUser({ phone: '+1-555' });
+    expect(bad.error).toMatchObject({ status: 400, message: 'Invalid phone number format (E.164 required)' });
+    // Only the service role may.
+    const anon = await fetch(`${backend.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: `+${uniquePhone()}` }),
+    });
+    expect(anon.status).toBe(403);
+  });
+
   it('refuses phone numbers in every bad form with GoTrue’s message, creating no one', async () => {
     const before = await userCount();
     const client = backend.client();

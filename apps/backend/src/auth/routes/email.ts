@@ -12,7 +12,7 @@ import { sendEmailToken, verifyEmailToken } from '../email-tokens.js';
 import { AuthApiError, errors } from '../errors.js';
 import { checkPassword, hashPassword } from '../passwords.js';
 import type { PhoneOtpType } from '../phone.js';
-import { normalisePhone, requireSms, sendPhoneOtp, verifyPhoneOtp } from '../phone.js';
+import { insertPhoneUser, normalisePhone, requireSms, sendPhoneOtp, verifyPhoneOtp } from '../phone.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
 import { completeSession, implicitFragment, loadUserJson, startSession } from '../sessions.js';
@@ -73,18 +73,6 @@ function parseVerifyType(type: string): VerifyType {
 }
 
 const isPhoneType = (type: string): type is PhoneOtpType => type === 'sms' || type === 'phone_change';
-
-/** A new, unconfirmed phone user (its `phone` identity is added once the number is confirmed). */
-function insertPhoneUser(tx: Queryable, phone: string, passwordHash: string | null, data: Record<string, unknown>) {
-  return repo.insertUser(tx, {
-    email: null,
-    phone,
-    encryptedPassword: passwordHash,
-    emailConfirmed: false,
-    appMetadata: { provider: 'phone', providers: ['phone'] },
-    userMetadata: data,
-  });
-}
 
 export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
