@@ -93,6 +93,7 @@ const schema = z.object({
     .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
     .pipe(z.array(z.string().regex(/^[a-z_][a-z0-9_$]{0,62}$/, 'schema names must be lower-case SQL identifiers')).min(1)),
   REST_AGGREGATES_ENABLED: z.enum(['true', 'false']).default('false'),
+  REST_PLAN_ENABLED: z.enum(['true', 'false']).default('false'),
   AUTH_ANONYMOUS_SIGN_INS: z.enum(['true', 'false']).default('false'),
   // On by default: the product's account page links Google/Facebook/Apple identities.
   AUTH_MANUAL_LINKING: z.enum(['true', 'false']).default('true'),
@@ -105,7 +106,24 @@ const schema = z.object({
   MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
   // Production and scale (#12): n backend processes behind one port (node:cluster).
   BACKEND_WORKERS: z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
+  // Wire compatibility, part 2 (#20): ID-token sign-in and signing-key rotation.
+  GOOGLE_ID_TOKEN_CLIENT_IDS: csv,
+  APPLE_ID_TOKEN_CLIENT_IDS: csv,
+  GOOGLE_ID_TOKEN_ISSUER: z.url().default('https://accounts.google.com'),
+  APPLE_ID_TOKEN_ISSUER: z.url().default('https://appleid.apple.com'),
+  JWT_PREVIOUS_KEYS: optionalNonEmpty,
+  // Phone sign-in (#20): where SMS codes go; test numbers with fixed codes ("15555550100=123456,…").
+  AUTH_SMS_PROVIDER: z.enum(['none', 'inbox', 'twilio']).default('none'),
+  TWILIO_ACCOUNT_SID: optionalNonEmpty,
+  TWILIO_AUTH_TOKEN: optionalNonEmpty,
+  TWILIO_MESSAGE_SERVICE_SID: optionalNonEmpty,
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  AUTH_SMS_TEST_OTP: csv,
 });
+
+/** #20: providers whose ID tokens `grant_type=id_token` accepts. */
+export type IdTokenProvider = 'google' | 'apple';
+export type IdTokenProviders = Partial<Record<IdTokenProvider, { readonly issuer: string; readonly clientIds: readonly string[] }>>;
 
 export type OAuthProvider = 'google' | 'facebook' | 'apple';
 
@@ -190,6 +208,8 @@ export interface BackendConfig {
   readonly restSchemas: readonly string[];
   /** REST_AGGREGATES_ENABLED: allow count()/sum()/avg()/min()/max() in select (PostgREST's db-aggregates-enabled). */
   readonly restAggregatesEnabled: boolean;
+  /** REST_PLAN_ENABLED: answer `Accept: application/vnd.pgrst.plan…` with EXPLAIN output (PostgREST's db-plan-enabled). */
+  readonly restPlanEnabled: boolean;
   /** AUTH_ANONYMOUS_SIGN_INS: allow signInAnonymously (GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED). */
   readonly anonymousSignIns: boolean;
   /** AUTH_MANUAL_LINKING: allow linkIdentity/unlinkIdentity (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). */
@@ -209,6 +229,19 @@ export interface BackendConfig {
   readonly moderation: { readonly url: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs: number } | undefined;
   /** Backend processes `node dist/main.js` runs behind its port (#12; 1 = this process alone). */
   readonly backendWorkers: number;
+  /**
+   * GOOGLE_/APPLE_ID_TOKEN_CLIENT_IDS (plus GOOGLE_/APPLE_CLIENT_ID) and _ISSUER: the audiences and
+   * issuer whose ID tokens sign users in (a provider without client IDs is not enabled).
+   */
+  readonly idTokenProviders: IdTokenProviders;
+  /** JWT_PREVIOUS_KEYS: JSON array of earlier signing keys (JWKs with kid), still verified and published. */
+  readonly jwtPreviousKeys: string | undefined;
+  /** AUTH_SMS_PROVIDER (+ TWILIO_*): where SMS codes go; 'none' turns phone sign-in off. */
+  readonly sms:
+    | { readonly provider: 'none' | 'inbox' }
+    | { readonly provider: 'twilio'; readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } };
+  /** AUTH_SMS_TEST_OTP: fixed codes for test numbers (no SMS is sent to them). */
+  readonly smsTestOtp: Readonly<Record<string, string>>;
 }
 
 export class ConfigError extends Error {
@@ -243,6 +276,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (e.JWT_SIGNING_ALG !== 'HS256' && !e.JWT_SIGNING_KEY) {
       problems.push({ name: 'JWT_SIGNING_KEY', message: `is required in production with JWT_SIGNING_ALG=${e.JWT_SIGNING_ALG}` });
     }
+    if (e.AUTH_SMS_PROVIDER === 'inbox') problems.push({ name: 'AUTH_SMS_PROVIDER', message: 'inbox is for development; use twilio in production' });
+    for (const name of ['GOOGLE_ID_TOKEN_ISSUER', 'APPLE_ID_TOKEN_ISSUER'] as const) {
+      if (!e[name].startsWith('https://')) problems.push({ name, message: 'must be an https URL in production' });
+    }
   } else if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     problems.push({ name: 'JWT_SECRET', message: 'must be at least 32 characters' });
   }
@@ -253,6 +290,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: `entries must be e-mail addresses or @domains; not: ${badEntries.join(', ')}`,
     });
   }
+  // #20: phone sign-in settings.
+  if (e.AUTH_SMS_PROVIDER === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_MESSAGE_SERVICE_SID'] as const) {
+      if (!e[name]) problems.push({ name, message: 'is required when AUTH_SMS_PROVIDER=twilio' });
+    }
+  }
+  const badOtps = e.AUTH_SMS_TEST_OTP.filter((entry) => !/^\+?[1-9][0-9]{1,14}\s*=\s*[0-9]{6,10}$/.test(entry));
+  if (badOtps.length > 0) problems.push({ name: 'AUTH_SMS_TEST_OTP', message: `entries must be <E.164 number>=<6–10 digits>; not: ${badOtps.join(', ')}` });
   const oauth: Partial<Record<OAuthProvider, { clientId: string; clientSecret: string }>> = {};
   for (const provider of ['google', 'facebook', 'apple'] as const) {
     const upper = provider.toUpperCase() as 'GOOGLE' | 'FACEBOOK' | 'APPLE';
@@ -351,6 +396,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Wire compatibility (#20).
     restSchemas: Object.freeze(e.REST_SCHEMAS),
     restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
+    restPlanEnabled: e.REST_PLAN_ENABLED === 'true',
     anonymousSignIns: e.AUTH_ANONYMOUS_SIGN_INS === 'true',
     manualLinking: e.AUTH_MANUAL_LINKING === 'true',
     jwtSigning: Object.freeze({ alg: e.JWT_SIGNING_ALG, privateJwk: e.JWT_SIGNING_KEY }),
@@ -364,7 +410,39 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         })
       : undefined,
     backendWorkers: e.BACKEND_WORKERS,
+    idTokenProviders: idTokenProvidersFrom(e),
+    jwtPreviousKeys: e.JWT_PREVIOUS_KEYS,
+    sms:
+      e.AUTH_SMS_PROVIDER === 'twilio'
+        ? Object.freeze({
+            provider: 'twilio' as const,
+            twilio: Object.freeze({
+              accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+              authToken: e.TWILIO_AUTH_TOKEN ?? '',
+              from: e.TWILIO_MESSAGE_SERVICE_SID ?? '',
+              apiUrl: e.TWILIO_API_URL,
+            }),
+          })
+        : Object.freeze({ provider: e.AUTH_SMS_PROVIDER }),
+    smsTestOtp: Object.freeze(
+      Object.fromEntries(
+        e.AUTH_SMS_TEST_OTP.map((entry): [string, string] => {
+          const [phone = '', code = ''] = entry.split('=').map((part) => part.trim().replace(/^\+/, ''));
+          return [phone, code];
+        }),
+      ),
+    ),
   });
+}
+
+/** #20: the ID-token providers that have at least one client ID. */
+function idTokenProvidersFrom(e: z.infer<typeof schema>): IdTokenProviders {
+  const providers: IdTokenProviders = {};
+  const google = [...e.GOOGLE_ID_TOKEN_CLIENT_IDS, ...(e.GOOGLE_CLIENT_ID ? [e.GOOGLE_CLIENT_ID] : [])];
+  const apple = [...e.APPLE_ID_TOKEN_CLIENT_IDS, ...(e.APPLE_CLIENT_ID ? [e.APPLE_CLIENT_ID] : [])];
+  if (google.length > 0) providers.google = Object.freeze({ issuer: e.GOOGLE_ID_TOKEN_ISSUER, clientIds: Object.freeze(google) });
+  if (apple.length > 0) providers.apple = Object.freeze({ issuer: e.APPLE_ID_TOKEN_ISSUER, clientIds: Object.freeze(apple) });
+  return Object.freeze(providers);
 }
 
 /** #17: Stripe's settings, or undefined when it is not configured. */

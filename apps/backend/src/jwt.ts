@@ -1,14 +1,23 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { CryptoKey, JWK, JWTPayload, JWTVerifyGetKey } from 'jose';
 
-/** An asymmetric key access tokens are signed with (JWT_SIGNING_ALG ES256 or RS256). */
-export interface SigningKey {
+/** A public key tokens may be verified with (the signing key's, or an earlier one kept for rotation). */
+export interface VerificationKey {
   alg: 'ES256' | 'RS256';
   kid: string;
-  privateKey: CryptoKey | Uint8Array;
   publicKey: CryptoKey | Uint8Array;
   /** Published at /auth/v1/.well-known/jwks.json. */
   publicJwk: JWK;
+}
+
+/** An asymmetric key access tokens are signed with (JWT_SIGNING_ALG ES256 or RS256). */
+export interface SigningKey extends VerificationKey {
+  privateKey: CryptoKey | Uint8Array;
+  /**
+   * JWT_PREVIOUS_KEYS: keys that signed earlier tokens. They are published and verify tokens by
+   * their `kid` until removed (after the longest token lifetime); nothing new is signed with them.
+   */
+  previous?: readonly VerificationKey[];
 }
 
 export type JwtFailure = 'expired' | 'invalid';
@@ -52,10 +61,14 @@ const KEY_EXP = 2_082_758_400; // 2036-01-01
 
 export async function createJwtService(secret: string, issuer: string, signing?: SigningKey): Promise<JwtService> {
   const key = new TextEncoder().encode(secret);
-  const algorithms = signing ? ['HS256', signing.alg] : ['HS256'];
+  const previous = signing?.previous ?? [];
+  const algorithms = [...new Set(['HS256', ...(signing ? [signing.alg] : []), ...previous.map((k) => k.alg)])];
   const keyFor: JWTVerifyGetKey = (header) => {
     if (header.alg === 'HS256') return key;
     if (signing && header.alg === signing.alg && (header.kid === undefined || header.kid === signing.kid)) return signing.publicKey;
+    // A rotated-out key verifies only the tokens that name it.
+    const earlier = previous.find((k) => k.kid === header.kid && k.alg === header.alg);
+    if (earlier) return earlier.publicKey;
     throw new JwtError('invalid', 'invalid JWT');
   };
   const apiKey = (role: 'anon' | 'service_role'): Promise<string> =>
@@ -70,7 +83,7 @@ export async function createJwtService(secret: string, issuer: string, signing?:
     anonKey,
     serviceRoleKey,
     issuer,
-    jwks: { keys: signing ? [signing.publicJwk] : [] },
+    jwks: { keys: signing ? [signing.publicJwk, ...previous.map((k) => k.publicJwk)] : [] },
     sign(payload, expiresInSeconds) {
       const now = Math.floor(Date.now() / 1000);
       const header = signing ? { alg: signing.alg, typ: 'JWT', kid: signing.kid } : { alg: 'HS256', typ: 'JWT' };

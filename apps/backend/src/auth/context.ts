@@ -5,6 +5,7 @@ import { errors } from './errors.js';
 import type { RateLimits } from './rate-limits.js';
 import type { RedirectPolicy } from './redirects.js';
 import type { AuthSettings } from './settings.js';
+import type { SmsSender } from './sms.js';
 
 /** Everything the auth routes share, built once by createAuthApi. */
 export interface AuthContext extends BackendDeps {
@@ -13,6 +14,8 @@ export interface AuthContext extends BackendDeps {
   redirects: RedirectPolicy;
   /** Public base of this API, e.g. http://127.0.0.1:54321/auth/v1. */
   authBaseUrl: string;
+  /** Where SMS codes go (AUTH_SMS_PROVIDER); undefined: phone sign-in is off. */
+  sms: SmsSender | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -13,6 +13,7 @@ import { tokenRoutes } from './routes/token.js';
 import { userRoutes } from './routes/user.js';
 import type { AuthSettings } from './settings.js';
 import { resolveAuthSettings } from './settings.js';
+import { inboxSmsSender, twilioSmsSender } from './sms.js';
 
 export type { AuthSettings };
 
@@ -28,6 +29,12 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
     limits: createRateLimits(deps.config, settings, deps.sharedLimits),
     redirects: createRedirectPolicy(deps.config, deps.verifiedDomains),
     authBaseUrl: `${deps.config.apiExternalUrl}/auth/v1`,
+    sms:
+      deps.config.sms.provider === 'twilio'
+        ? twilioSmsSender(deps.config.sms.twilio)
+        : deps.config.sms.provider === 'inbox'
+          ? inboxSmsSender(deps.mailer)
+          : undefined,
   };
   const app = new Hono<AppEnv>();
 

@@ -91,7 +91,8 @@ export type OneTimeTokenType =
   | 'recovery_token'
   | 'email_change_token_new'
   | 'email_change_token_current'
-  | 'reauthentication_token';
+  | 'reauthentication_token'
+  | 'phone_change_token';
 
 export interface OneTimeTokenRow {
   id: string;
@@ -149,6 +150,11 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
   return result.rows[0];
 }
 
+export async function findUserByPhone(q: Queryable, phone: string): Promise<UserRow | undefined> {
+  const result = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where phone = $1`, [phone]);
+  return result.rows[0];
+}
+
 export interface NewUser {
   email: string | null;
   encryptedPassword: string | null;
@@ -159,14 +165,16 @@ export interface NewUser {
   invited?: boolean;
   /** An anonymous sign-in: no e-mail, no identity, `is_anonymous` until an address is confirmed. */
   anonymous?: boolean;
+  /** A phone user's number (E.164 digits without the plus), unconfirmed. */
+  phone?: string | null;
 }
 
 export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> {
   const result = await q.query<UserRow>(
     `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data,
-       raw_user_meta_data, role, invited_at, is_anonymous)
+       raw_user_meta_data, role, invited_at, is_anonymous, phone)
      values ($1, $2, case when $3::boolean then now() end, $4::jsonb, $5::jsonb, $6,
-       case when $7::boolean then now() end, $8)
+       case when $7::boolean then now() end, $8, $9)
      returning ${USER_COLUMNS}`,
     [
       user.email,
@@ -177,6 +185,7 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
       user.role ?? 'authenticated',
       user.invited === true,
       user.anonymous === true,
+      user.phone ?? null,
     ],
   );
   const row = result.rows[0];
@@ -199,6 +208,8 @@ export interface UserPatch {
   bannedUntil?: Date | null;
   role?: string;
   isAnonymous?: boolean;
+  phone?: string | null;
+  phoneConfirmedNow?: boolean;
 }
 
 /** Applies only the fields present in the patch; always bumps updated_at. */
@@ -218,6 +229,8 @@ export async function updateUser(q: Queryable, id: string, patch: UserPatch): Pr
   if (patch.confirmationSentNow) sets.push('confirmation_sent_at = now()');
   if (patch.recoverySentNow) sets.push('recovery_sent_at = now()');
   if (patch.lastSignInNow) sets.push('last_sign_in_at = now()');
+  if (patch.phone !== undefined) add('phone = ?', patch.phone);
+  if (patch.phoneConfirmedNow) sets.push('phone_confirmed_at = now()');
   if (patch.appMetadata !== undefined) add('raw_app_meta_data = ?::jsonb', JSON.stringify(patch.appMetadata));
   if (patch.userMetadata !== undefined) add('raw_user_meta_data = ?::jsonb', JSON.stringify(patch.userMetadata));
   if (patch.bannedUntil !== undefined) add('banned_until = ?', patch.bannedUntil);

@@ -5,7 +5,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK } from 'j
 import type { JWK } from 'jose';
 import { z } from 'zod';
 import type { BackendConfig } from '../env.js';
-import type { SigningKey } from '../jwt.js';
+import type { SigningKey, VerificationKey } from '../jwt.js';
 
 const privateJwkSchema = z
   .object({
@@ -40,11 +40,53 @@ export async function signingKeyFromJwk(text: string, alg: 'ES256' | 'RS256'): P
   return { alg, kid, privateKey, publicKey, publicJwk: { ...publicJwk, kid, alg, use: 'sig', key_ops: ['verify'] } };
 }
 
+const previousJwkSchema = z.object({ kty: z.enum(['EC', 'RSA']), kid: z.string().min(1).max(200).optional() }).passthrough();
+
+/**
+ * JWT_PREVIOUS_KEYS: a JSON array of earlier signing keys (private or public JWKs; only the public
+ * half is kept). ES256 for EC P-256 keys, RS256 for RSA keys; a key without `kid` gets its
+ * thumbprint, as the signing key does.
+ */
+export async function previousKeysFromJson(text: string): Promise<VerificationKey[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('JWT_PREVIOUS_KEYS must be a JSON array of JWKs');
+  }
+  const checked = z.array(previousJwkSchema).max(20).safeParse(Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown } | null)?.keys);
+  if (!checked.success) throw new Error('JWT_PREVIOUS_KEYS must be a JSON array (or a JWKS) of EC P-256 or RSA keys');
+  return Promise.all(
+    checked.data.map(async (entry) => {
+      const jwk = entry as JWK;
+      if (jwk.kty === 'EC' && jwk.crv !== 'P-256') throw new Error('JWT_PREVIOUS_KEYS: EC keys must use the P-256 curve');
+      const alg = jwk.kty === 'EC' ? 'ES256' : 'RS256';
+      const publicJwk = publicPart(jwk);
+      const kid = jwk.kid ?? (await calculateJwkThumbprint(publicJwk));
+      const publicKey = await importJWK({ ...publicJwk, alg }, alg);
+      return { alg, kid, publicKey, publicJwk: { ...publicJwk, kid, alg, use: 'sig', key_ops: ['verify'] } };
+    }),
+  );
+}
+
+/** The signing key with the rotated-out keys (JWT_PREVIOUS_KEYS) attached. */
+async function withPrevious(config: BackendConfig, key: SigningKey): Promise<SigningKey> {
+  if (!config.jwtPreviousKeys) return key;
+  const previous = await previousKeysFromJson(config.jwtPreviousKeys);
+  if (previous.some((k) => k.kid === key.kid)) throw new Error(`JWT_PREVIOUS_KEYS repeats the signing key's kid ${key.kid}`);
+  return { ...key, previous };
+}
+
 /**
  * The configured signing key: JWT_SIGNING_KEY, or (outside production) one generated once and kept
  * at DATA_DIR/auth/signing-key.json so tokens outlive restarts; undefined for HS256.
  */
 export async function loadSigningKey(config: BackendConfig): Promise<SigningKey | undefined> {
+  const current = await loadCurrentSigningKey(config);
+  return current ? withPrevious(config, current) : undefined;
+}
+
+async function loadCurrentSigningKey(config: BackendConfig): Promise<SigningKey | undefined> {
   const { alg, privateJwk } = config.jwtSigning;
   if (alg === 'HS256') return undefined;
   if (privateJwk) return signingKeyFromJwk(privateJwk, alg);

@@ -3,7 +3,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import type { DbRole } from '../db/request-context.js';
 import { withRequestContext } from '../db/request-context.js';
-import { rowsToCsv } from './csv.js';
 import { RestError, toRestError } from './errors.js';
 import type { Negotiated, Preferences } from './headers.js';
 import { negotiate, parsePrefer, parseRange, pickSchema } from './headers.js';
@@ -23,6 +22,8 @@ export interface RestRequest {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   body: string | undefined;
+  /** The body as it came when it was sent as `application/octet-stream`. */
+  bytes?: Uint8Array | undefined;
 }
 
 export interface RestResponse {
@@ -43,6 +44,8 @@ export interface EngineOptions {
   statementTimeoutMs: number;
   /** REST_AGGREGATES_ENABLED (the authenticator's pgrst.db_aggregates_enabled also enables them). */
   aggregatesEnabled?: boolean;
+  /** REST_PLAN_ENABLED (the authenticator's pgrst.db_plan_enabled also enables the explain media type). */
+  planEnabled?: boolean;
   getCache: () => Promise<SchemaCache>;
   /**
    * Re-reads the catalogue when a request names something unknown (a table created since the
@@ -109,6 +112,16 @@ function missingPayloadColumn(table: string, name: string): RestError {
   return new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table}' in the schema cache`);
 }
 
+/** The aggregate over `pgrst_r` that renders a result in the negotiated media type (PostgREST's asJsonF / asCsvF body). */
+function bodyAggregate(media: Negotiated): string {
+  if (media.media === 'csv') {
+    // Each row as Postgres renders a record, without its parentheses: quoting, NULLs and json text as Postgres writes them.
+    return `coalesce(string_agg(substring(pgrst_r::text, 2, length(pgrst_r::text) - 2), E'\\n'), '')`;
+  }
+  const body = `coalesce(json_agg(pgrst_r), '[]')`;
+  return `${media.stripNulls ? `json_strip_nulls(${body})` : body}::text`;
+}
+
 /** Builds the response body for a read result in the negotiated media type. */
 function shapeBody(row: QueryRow, negotiated: Negotiated, keys: readonly string[]): string {
   const body = row.body ?? '[]';
@@ -117,7 +130,8 @@ function shapeBody(row: QueryRow, negotiated: Negotiated, keys: readonly string[
     return body.slice(1, -1).trim();
   }
   if (negotiated.media === 'csv') {
-    return rowsToCsv(JSON.parse(body) as Record<string, unknown>[], keys);
+    // PostgREST's header comes from the first row's keys: none without rows.
+    return `${num(row.page_total) > 0 ? keys.join(',') : ''}\n${row.body ?? ''}`;
   }
   return body;
 }
@@ -187,10 +201,44 @@ export function createEngine(options: EngineOptions) {
     limitCap: number | undefined,
     totalSql?: string,
   ): string {
-    const body = `coalesce(json_agg(pgrst_r), '[]')`;
-    const shaped = negotiated.stripNulls ? `json_strip_nulls(${body})` : body;
     const total = totalSql ? `(select count(*) from (${totalSql}) as pgrst_c) as total, ` : '';
-    return `select ${total}count(*) as page_total, ${shaped}::text as body from (${selectSql(node, from, limitCap)}) as pgrst_r`;
+    return `select ${total}count(*) as page_total, ${bodyAggregate(negotiated)} as body from (${selectSql(node, from, limitCap)}) as pgrst_r`;
+  }
+
+  /** The media type from `Accept`, the explain media type included when plans are enabled. */
+  function negotiateFor(request: RestRequest, cache: SchemaCache): Negotiated {
+    return negotiate(request.headers.accept, { planEnabled: options.planEnabled === true || cache.planEnabled });
+  }
+
+  /**
+   * `Accept: application/vnd.pgrst.plan…`: the statement the request would run, explained as the
+   * caller (RLS and grants apply) and always rolled back, so `options=analyze` never keeps a write.
+   */
+  async function explain(
+    request: RestRequest,
+    caller: RestCaller,
+    schema: string,
+    readOnly: boolean,
+    negotiated: Negotiated,
+    sql: string,
+    values: readonly unknown[],
+  ): Promise<RestResponse> {
+    const plan = negotiated.plan;
+    if (!plan) throw new Error('explain needs a plan media type');
+    const explainOptions = [`format ${plan.format}`, ...plan.options.map((option) => `${option} true`)].join(', ');
+    try {
+      return await run(caller, request, readOnly, schema, async (tx) => {
+        const result = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (${explainOptions}) ${sql}`, values);
+        const lines = result.rows.map((row) => row['QUERY PLAN']);
+        const first = lines[0];
+        const body =
+          plan.format === 'json' ? (typeof first === 'string' ? first : JSON.stringify(first ?? [])) : lines.map(String).join('\n');
+        throw new Rollback({ status: 200, headers: { 'Content-Type': negotiated.contentType }, body: request.method === 'HEAD' ? null : body });
+      });
+    } catch (error) {
+      if (error instanceof Rollback) return error.response;
+      throw error;
+    }
   }
 
   /** GET/HEAD on a table or view, and the result side of set-returning RPC. */
@@ -198,7 +246,7 @@ export function createEngine(options: EngineOptions) {
     request: RestRequest,
     caller: RestCaller,
     schema: string,
-    source: Source,
+    sourceIn: Source,
     parts: QueryParts,
     ctx: BuildContext,
     readOnly: boolean,
@@ -206,9 +254,24 @@ export function createEngine(options: EngineOptions) {
     /** RPC only: `Prefer: max-affected=n, handling=strict` caps the rows the call returns. */
     enforceMaxAffected = false,
   ): Promise<RestResponse> {
-    const negotiated = negotiate(request.headers.accept);
+    const wanted = negotiateFor(request, ctx.cache);
+    const negotiated = wanted.plan?.inner ?? wanted;
     const prefs = parsePrefer(request.headers.prefer);
+    // An RPC counted exactly runs its function once: the rows are materialised and both the page
+    // and the count read them (as PostgREST's pgrst_source CTE does).
+    const materialise = enforceMaxAffected && prefs.count === 'exact';
+    const source: Source = materialise
+      ? {
+          ...sourceIn,
+          from: 'pgrst_call',
+          ...(sourceIn.relation ? { rowCast: qualified(sourceIn.relation.schema, sourceIn.relation.name) } : {}),
+        }
+      : sourceIn;
+    const cte = materialise ? `with pgrst_call as materialized (select * from ${sourceIn.from} as pgrst_f) ` : '';
     const maxAffected = enforceMaxAffected ? strictMaxAffected(prefs) : undefined;
+    // RPC by POST with `Prefer: return=minimal`: headers only, as for HEAD.
+    const minimal = enforceMaxAffected && request.method === 'POST' && prefs.return === 'minimal';
+    const bodyless = request.method === 'HEAD' || minimal;
     const node = buildNode(ctx, source, 't0', parts.select, []);
     checkUnusedPaths(ctx);
     if (!parts.limit.has('') && !parts.offset.has('')) {
@@ -220,8 +283,9 @@ export function createEngine(options: EngineOptions) {
     }
     const base = countSql(node, source.from);
     // An exact count rides along in the main statement: one round trip.
-    const sql = aggregateSql(node, source.from, negotiated, maxRows, prefs.count === 'exact' ? base : undefined);
+    const sql = cte + aggregateSql(node, source.from, negotiated, maxRows, prefs.count === 'exact' ? base : undefined);
     const values = ctx.params.values;
+    if (wanted.plan) return explain(request, caller, schema, readOnly, wanted, sql, values);
     // Read-only work with nothing after it: COMMIT can ride along with the statement.
     const final = readOnly && maxAffected === undefined && (prefs.count === undefined || prefs.count === 'exact');
     const result = await run(caller, request, readOnly, schema, async (tx) => {
@@ -236,6 +300,7 @@ export function createEngine(options: EngineOptions) {
     const lower = node.offset ?? 0;
     const headers: Record<string, string> = { 'Content-Type': negotiated.contentType };
     if (prefs.count) prefs.applied.push(`count=${prefs.count}`);
+    if (minimal) prefs.applied.push('return=minimal');
     headers['Content-Range'] = contentRange(lower, count, result.total);
     appliedHeader(prefs, headers);
     if (result.total !== undefined && lower > result.total && !(lower === 0)) {
@@ -244,13 +309,13 @@ export function createEngine(options: EngineOptions) {
       );
     }
     if (singleObject) {
-      if (count === 0) return { status: 200, headers, body: request.method === 'HEAD' ? null : 'null' };
+      if (count === 0) return { status: 200, headers, body: bodyless ? null : 'null' };
     } else if (negotiated.media === 'object' && count !== 1) {
       return errorResponse(singularError(count));
     }
     let status = 200;
     if (result.total !== undefined && count < result.total) status = 206;
-    if (request.method === 'HEAD') return { status, headers, body: null };
+    if (bodyless) return { status, headers, body: null };
     const body = shapeBody(result.row, singleObject && negotiated.media === 'json' ? { ...negotiated, media: 'object' } : negotiated, node.keys);
     return { status, headers, body };
   }
@@ -285,7 +350,8 @@ export function createEngine(options: EngineOptions) {
     parts: QueryParts,
     ctx: BuildContext,
   ): Promise<RestResponse> {
-    const negotiated = negotiate(request.headers.accept);
+    const wanted = negotiateFor(request, ctx.cache);
+    const negotiated = wanted.plan?.inner ?? wanted;
     const prefs = parsePrefer(request.headers.prefer);
     const method = request.method;
     const target = qualified(relation.schema, relation.name);
@@ -338,7 +404,10 @@ export function createEngine(options: EngineOptions) {
       } else {
         selectPart = `select ${columns.map((name) => `pgrst_body.${ident(name)}`).join(', ')} from json_populate_recordset(null::${target}, ${payload}::json) as pgrst_body`;
       }
-      if (rows.length === 0) {
+      // An empty array still runs the INSERT (of no rows) when it can, so that the caller's
+      // privilege is checked as PostgREST checks it: anonymous `POST []` without INSERT → 401.
+      const insertable = relation.columns.some((column) => !column.generated && column.identity !== 'always');
+      if (rows.length === 0 && columns.length === 0 && !insertable) {
         const headers: Record<string, string> = { 'Content-Range': `*/${prefs.count ? 0 : '*'}` };
         if (returnPref === 'representation') {
           headers['Content-Type'] = negotiated.contentType;
@@ -464,9 +533,7 @@ export function createEngine(options: EngineOptions) {
     let sql: string;
     const insertedSql = insertedFlag ? `, (select count(*) from pgrst_source where pgrst_inserted) as inserted` : '';
     if (representation) {
-      const body = `coalesce(json_agg(pgrst_r), '[]')`;
-      const shaped = negotiated.stripNulls ? `json_strip_nulls(${body})` : body;
-      sql = `${cte} select count(*) as page_total, ${shaped}::text as body${insertedSql} from (${selectSql(representation, 'pgrst_source')}) as pgrst_r`;
+      sql = `${cte} select count(*) as page_total, ${bodyAggregate(negotiated)} as body${insertedSql} from (${selectSql(representation, 'pgrst_source')}) as pgrst_r`;
     } else if (location) {
       const loc = pkCols.map((col) => `${literal(`${col}=eq.`)} || ${ident('t0')}.${ident(col)}::text`).join(` || '&' || `);
       sql = `${cte} select count(*) as page_total, null as body, min(${loc}) as location${insertedSql} from pgrst_source as ${ident('t0')}`;
@@ -474,6 +541,7 @@ export function createEngine(options: EngineOptions) {
       sql = `${cte} select count(*) as page_total, null as body${insertedSql} from pgrst_source`;
     }
     const values = p.values;
+    if (wanted.plan) return explain(request, caller, schema, false, wanted, sql, values);
     const rollback = prefs.tx === 'rollback';
     if (prefs.tx) prefs.applied.push(`tx=${prefs.tx}`);
     if (prefs.return) prefs.applied.push(`return=${prefs.return}`);
@@ -604,7 +672,9 @@ export function createEngine(options: EngineOptions) {
     if (singleUnnamed) {
       // The body as it came, typed as the parameter (json, jsonb, text or xml; catalogue names).
       const udt = fn.inArgs[0]?.udt ?? 'json';
-      call = `${qualified(fn.schema, fn.name)}(${p.add(rawBody ?? JSON.stringify(args))}::${ident(udt)})`;
+      // bytea takes the bytes in Postgres' hex form, so nothing is lost to text decoding.
+      const raw = udt === 'bytea' ? `\\x${Buffer.from(request.bytes ?? new Uint8Array()).toString('hex')}` : (rawBody ?? JSON.stringify(args));
+      call = `${qualified(fn.schema, fn.name)}(${p.add(raw)}::${ident(udt)})`;
     } else {
       const used = fn.inArgs.filter((arg) => arg.name in args);
       if (used.length === 0) call = `${qualified(fn.schema, fn.name)}()`;
@@ -617,9 +687,16 @@ export function createEngine(options: EngineOptions) {
     }
     const readOnly = readMethod || fn.volatility !== 'volatile';
     const prefs = parsePrefer(request.headers.prefer);
+    // `Prefer: return=minimal` (postgrest-js sends it for `head: true` with object arguments, as a
+    // POST): the call runs and its headers (Content-Range, counts) are kept, the body is not sent.
+    const minimal = method === 'POST' && prefs.return === 'minimal';
+    if (minimal) prefs.applied.push('return=minimal');
+    const bodyless = method === 'HEAD' || minimal;
     if (fn.returnShape === 'void' || (fn.returnShape === 'scalar' && !fn.returnsSet)) {
-      const negotiated = negotiate(request.headers.accept);
+      const wanted = negotiateFor(request, cache);
+      const negotiated = wanted.plan?.inner ?? wanted;
       const sql = fn.returnShape === 'void' ? `select ${call} as body` : `select to_json(${call})::text as body`;
+      if (wanted.plan) return explain(request, caller, schema, readOnly, wanted, sql, p.values);
       const row = await (async () => {
         try {
           return await run(caller, request, readOnly, schema, async (tx) => {
@@ -634,16 +711,17 @@ export function createEngine(options: EngineOptions) {
         }
       })();
       if (fn.returnShape === 'void') return { status: 204, headers: {}, body: null };
-      return {
-        status: 200,
-        headers: { 'Content-Type': negotiated.media === 'object' ? negotiated.contentType : 'application/json; charset=utf-8' },
-        body: method === 'HEAD' ? null : (row?.body ?? 'null'),
+      const headers: Record<string, string> = {
+        'Content-Type': negotiated.media === 'object' ? negotiated.contentType : 'application/json; charset=utf-8',
       };
+      appliedHeader(prefs, headers);
+      return { status: 200, headers, body: bodyless ? null : (row?.body ?? 'null') };
     }
     if (fn.returnShape === 'scalar') {
       // SETOF scalar: a JSON array of values. The function runs once; a count is taken over the
       // same materialised rows, so a volatile function never runs twice.
-      const negotiated = negotiate(request.headers.accept);
+      const wanted = negotiateFor(request, cache);
+      const negotiated = wanted.plan?.inner ?? wanted;
       const node = buildNode(ctx, { relation: undefined, columns: [], columnMap: new Map(), from: call, label: fn.name }, 't0', [], []);
       checkUnusedPaths(ctx);
       const limit = Math.min(node.limit ?? maxRows, maxRows);
@@ -652,6 +730,7 @@ export function createEngine(options: EngineOptions) {
       const sql = `with pgrst_all as materialized (select ${ident('t0')} as v from ${call} as ${ident('t0')})
         select ${counted ? '(select count(*) from pgrst_all) as total, ' : ''}count(*) as page_total,
                coalesce(json_agg(pgrst_r.v), '[]')::text as body from (${page}) as pgrst_r`;
+      if (wanted.plan) return explain(request, caller, schema, readOnly, wanted, sql, p.values);
       const maxAffected = strictMaxAffected(prefs);
       const final = readOnly && maxAffected === undefined && prefs.count !== 'planned' && prefs.tx !== 'rollback';
       const outcome = await (async () => {
@@ -685,7 +764,7 @@ export function createEngine(options: EngineOptions) {
       return {
         status: outcome.total !== undefined && count < outcome.total ? 206 : 200,
         headers,
-        body: method === 'HEAD' ? null : negotiated.media === 'object' ? body.slice(1, -1) : body,
+        body: bodyless ? null : negotiated.media === 'object' ? body.slice(1, -1) : body,
       };
     }
     const relation = fn.returnRelation?.kind === 'relation' ? cache.relation(fn.returnRelation.schema, fn.returnRelation.name) : undefined;

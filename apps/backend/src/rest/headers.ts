@@ -77,12 +77,23 @@ export function parsePrefer(header: string | undefined): Preferences {
   return prefs;
 }
 
-export type MediaType = 'json' | 'object' | 'csv';
+export type MediaType = 'json' | 'object' | 'csv' | 'plan';
+
+/** `application/vnd.pgrst.plan+json; for="…"; options=analyze|verbose` (PostgREST's explain media type). */
+export interface PlanRequest {
+  format: 'json' | 'text';
+  /** EXPLAIN options, in PostgREST's order. */
+  options: readonly ('analyze' | 'verbose' | 'settings' | 'buffers' | 'wal')[];
+  /** The media type whose query is explained (`for=`, default application/json). */
+  inner: Negotiated;
+}
 
 export interface Negotiated {
   media: MediaType;
   stripNulls: boolean;
   contentType: string;
+  /** Set when media is 'plan'. */
+  plan?: PlanRequest;
 }
 
 interface AcceptEntry {
@@ -110,37 +121,72 @@ function parseAccept(header: string): AcceptEntry[] {
     .sort((a, b) => b.q - a.q || a.order - b.order);
 }
 
-/** Picks the response media type from `Accept` (supabase-wire §2.5); none available → 406 PGRST107. */
-export function negotiate(header: string | undefined): Negotiated {
-  if (!header || header.trim() === '') return { media: 'json', stripNulls: false, contentType: 'application/json; charset=utf-8' };
-  for (const entry of parseAccept(header)) {
-    const stripNulls = entry.params.get('nulls') === 'stripped';
-    switch (entry.type) {
-      case '*/*':
-      case 'application/*':
-      case 'application/json':
-        return { media: 'json', stripNulls: false, contentType: 'application/json; charset=utf-8' };
-      case 'application/vnd.pgrst.array+json':
-        return {
-          media: 'json',
-          stripNulls,
-          contentType: `application/vnd.pgrst.array+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
-        };
-      case 'application/vnd.pgrst.object+json':
-      case 'application/vnd.pgrst.object':
-        return {
-          media: 'object',
-          stripNulls,
-          contentType: `application/vnd.pgrst.object+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
-        };
-      case 'text/csv':
-      case 'text/*':
-        return { media: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
-      default:
-        continue;
-    }
+const JSON_MEDIA: Negotiated = { media: 'json', stripNulls: false, contentType: 'application/json; charset=utf-8' };
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+
+/** The media types PostgREST produces for data, matched exactly (`text/*` is not `text/csv`). */
+function normalMedia(type: string, params: ReadonlyMap<string, string>): Negotiated | undefined {
+  const stripNulls = params.get('nulls') === 'stripped';
+  const vendor = (media: 'json' | 'object', name: string): Negotiated => ({
+    media,
+    stripNulls,
+    contentType: `application/vnd.pgrst.${name}+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
+  });
+  switch (type) {
+    case '*/*':
+    case 'application/json':
+      return JSON_MEDIA;
+    case 'application/vnd.pgrst.array+json':
+      return vendor('json', 'array');
+    case 'application/vnd.pgrst.object+json':
+    case 'application/vnd.pgrst.object':
+      return vendor('object', 'object');
+    case 'text/csv':
+      return { media: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
+    default:
+      return undefined;
   }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${header}`);
+}
+
+export interface NegotiateOptions {
+  /** REST_PLAN_ENABLED or the authenticator's pgrst.db_plan_enabled (PostgREST's db-plan-enabled). */
+  planEnabled?: boolean;
+}
+
+/**
+ * Picks the response media type from `Accept` (supabase-wire §2.5); none available → 406
+ * PGRST107. The explain media type is offered only when plans are enabled; GeoJSON needs PostGIS,
+ * which neither database here has, so it is refused with a detail saying so.
+ */
+export function negotiate(header: string | undefined, options: NegotiateOptions = {}): Negotiated {
+  if (!header || header.trim() === '') return JSON_MEDIA;
+  let geo = false;
+  for (const entry of parseAccept(header)) {
+    const plan = /^application\/vnd\.pgrst\.plan(?:\+(json|text))?$/.exec(entry.type);
+    if (plan) {
+      if (!options.planEnabled) continue;
+      const forType = (entry.params.get('for') ?? 'application/json').toLowerCase();
+      const inner = normalMedia(forType, new Map());
+      if (!inner) continue;
+      const format = plan[1] === 'json' ? 'json' : 'text';
+      const wanted = new Set((entry.params.get('options') ?? '').split('|').map((o) => o.trim().toLowerCase()));
+      return {
+        media: 'plan',
+        stripNulls: false,
+        contentType: `application/vnd.pgrst.plan+${format}; for="${forType}"; charset=utf-8`,
+        plan: { format, options: PLAN_OPTIONS.filter((o) => wanted.has(o)), inner },
+      };
+    }
+    if (entry.type === 'application/geo+json') geo = true;
+    const normal = normalMedia(entry.type, entry.params);
+    if (normal) return normal;
+  }
+  throw new RestError(
+    406,
+    'PGRST107',
+    `None of these media types are available: ${header}`,
+    geo ? 'application/geo+json needs PostGIS (ST_AsGeoJSON), which this database does not have' : null,
+  );
 }
 
 /** `Range: 0-19` → offset/limit (an open `10-` gives only an offset). */

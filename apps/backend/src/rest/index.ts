@@ -108,6 +108,7 @@ export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): 
     maxRows,
     statementTimeoutMs: deps.config.statementTimeoutMs,
     aggregatesEnabled: deps.config.restAggregatesEnabled,
+    planEnabled: deps.config.restPlanEnabled,
     getCache,
     refreshCache,
   });
@@ -152,11 +153,15 @@ export function createRestApi(deps: BackendDeps, options: RestApiOptions = {}): 
     }
     const url = new URL(c.req.url);
     const method = c.req.method.toUpperCase();
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.text();
+    // A raw binary body (`application/octet-stream`, for a function's single unnamed bytea
+    // parameter) is kept as bytes; every other body is text.
+    const binary = method === 'POST' && /^\s*application\/octet-stream\s*(?:;|$)/i.test(c.req.header('content-type') ?? '');
+    const bytes = binary ? new Uint8Array(await c.req.arrayBuffer()) : undefined;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : bytes ? Buffer.from(bytes).toString('utf8') : await c.req.text();
     const headers = requestHeaders(c);
     const mount = c.req.routePath.replace(/\/\*$/, '');
     const path = url.pathname.startsWith(mount) ? url.pathname.slice(mount.length) || '/' : url.pathname;
-    const response = await engine.handle({ method, path, search: url.searchParams, headers, body }, caller);
+    const response = await engine.handle({ method, path, search: url.searchParams, headers, body, bytes }, caller);
     const status = response.status as 200;
     // The gateway's headers go on with the route's own as one plain object: the Node adapter then
     // writes them as they are, without building (and the middlewares without mutating) a Headers.

@@ -16,16 +16,30 @@ export interface Source {
   from: string;
   /** Name used in error messages. */
   label: string;
+  /**
+   * The row type a row of `from` must be cast to before a computed field or relationship takes it
+   * (a write's CTE rows are anonymous records of the table's columns).
+   */
+  rowCast?: string;
 }
 
 export function relationSource(relation: Relation, from?: string): Source {
+  const table = qualified(relation.schema, relation.name);
   return {
     relation,
     columns: relation.columns,
     columnMap: relation.columnMap,
-    from: from ?? qualified(relation.schema, relation.name),
+    from: from ?? table,
     label: relation.name,
+    ...(from === undefined ? {} : { rowCast: table }),
   };
+}
+
+/** A row of `source` (by its alias) as the argument of a computed field or relationship. */
+function rowArgument(source: Source, alias: string): string {
+  if (!source.rowCast) return ident(alias);
+  // Column by column: the CTE may carry more than the table's columns (an upsert's xmax flag).
+  return `row(${source.columns.map((column) => `${ident(alias)}.${ident(column.name)}`).join(', ')})::${source.rowCast}`;
 }
 
 export interface BuildContext {
@@ -74,6 +88,8 @@ interface EmbedInfo {
   item: Extract<SelectItem, { kind: 'embed' }>;
   /** The parent row's alias (a computed relationship's function takes that row). */
   parentAlias: string;
+  /** The parent row as a computed relationship's argument. */
+  parentRow: string;
   key: string;
   relationship: Relationship;
   toOne: boolean;
@@ -173,7 +189,7 @@ export function fieldSql(ctx: BuildContext, alias: string, source: Source, field
     const computed = computedField(ctx.cache, source, field.name);
     if (!computed) throw columnMissing(source.label, field.name);
     for (const column of source.columns) noteRead(ctx, alias, column.name);
-    sql = `${qualified(computed.schema, computed.name)}(${ident(alias)})`;
+    sql = `${qualified(computed.schema, computed.name)}(${rowArgument(source, alias)})`;
   }
   for (const step of field.path) {
     sql += step.index ? `${step.arrow}${Number.parseInt(step.key, 10)}` : `${step.arrow}${ctx.params.add(step.key)}::text`;
@@ -604,6 +620,7 @@ function buildEmbed(
   return {
     item,
     parentAlias,
+    parentRow: rowArgument(parentSource, parentAlias),
     key: outKey,
     relationship,
     toOne,
@@ -643,7 +660,7 @@ function lateralSql(info: EmbedInfo): string {
 
 function fromOf(info: EmbedInfo): string {
   const fn = info.relationship.computed;
-  if (fn) return `${qualified(fn.schema, fn.name)}(${ident(info.parentAlias)})`;
+  if (fn) return `${qualified(fn.schema, fn.name)}(${info.parentRow})`;
   const target = info.relationship.target;
   return qualified(target.schema, target.name);
 }

@@ -20,8 +20,8 @@ const SINGLE_TYPES: Record<RpcPayload, readonly string[]> = {
   json: ['json', 'jsonb'],
   text: ['text'],
   xml: ['xml'],
-  // The data API reads bodies as text, so raw bytes cannot reach a bytea parameter intact.
-  bytes: [],
+  // The data API keeps an application/octet-stream body as bytes (src/rest/index.ts).
+  bytes: ['bytea'],
 };
 
 export interface RpcCall {

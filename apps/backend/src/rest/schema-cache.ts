@@ -139,6 +139,8 @@ export interface SchemaCache {
   readonly compositeTypes: readonly CompositeType[];
   /** `alter role authenticator set pgrst.db_aggregates_enabled = 'true'`, read as PostgREST reads it. */
   readonly aggregatesEnabled: boolean;
+  /** `alter role authenticator set pgrst.db_plan_enabled = 'true'`: the explain media type. */
+  readonly planEnabled: boolean;
   relation(schema: string, name: string): Relation | undefined;
   functionsNamed(schema: string, name: string): PgFunction[];
   /** Every relationship whose source is `relation` (memoised). */
@@ -628,6 +630,7 @@ export async function loadSchemaCache(db: Queryable, schemas: readonly string[])
     enums: raw.enums ?? [],
     compositeTypes: composites,
     aggregatesEnabled: await roleSettingEnabled(db, 'pgrst.db_aggregates_enabled'),
+    planEnabled: await roleSettingEnabled(db, 'pgrst.db_plan_enabled'),
     relation: (schema, name) => relations.get(relationKey(schema, name)),
     functionsNamed: (schema, name) => functions.get(relationKey(schema, name)) ?? [],
     relationshipsFrom,

@@ -388,7 +388,8 @@ describe.each(DATABASES)('REST reads on %s', (database) => {
 
     it('answers CSV for csv() and 406 PGRST107 for media it cannot produce', async () => {
       const { data } = await sb.from('authors').select('id,name').in('id', [1, 4]).order('id').csv();
-      expect(data).toBe('id,name\n1,Ursula Le Guin\n4,"Nobody ""Quoted"", Jr."');
+      // As Postgres renders each record (PostgREST's CSV): a value with a space is quoted too.
+      expect(data).toBe('id,name\n1,"Ursula Le Guin"\n4,"Nobody ""Quoted"", Jr."');
       const bad = await b.rest('/books', { headers: { Accept: 'text/html' } });
       expect(bad.status).toBe(406);
       expect(((await bad.json()) as { code: string }).code).toBe('PGRST107');

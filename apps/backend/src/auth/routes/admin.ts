@@ -10,6 +10,7 @@ import type { EmailPurpose } from '../email-tokens.js';
 import { issueEmailToken, sendEmailToken } from '../email-tokens.js';
 import { requireAdmin } from '../guards.js';
 import { checkPassword, hashPassword } from '../passwords.js';
+import { confirmPhone, insertPhoneUser, normalisePhone, phoneExists } from '../phone.js';
 import * as repo from '../repository.js';
 import type { UserPatch, UserRow } from '../repository.js';
 import { factorJson } from '../serialize.js';
@@ -98,6 +99,20 @@ export function adminRoutes(ctx: AuthContext): Hono<AppEnv> {
 
   app.post('/admin/users', async (c) => {
     const body = await readJson(c, createBody);
+    if (body.phone && !body.email) {
+      // admin.createUser({ phone, phone_confirm, password }): a phone user, confirmed on request.
+      const phone = normalisePhone(body.phone);
+      if (body.password) checkPassword(ctx.settings, body.password);
+      const hash = body.password ? await hashPassword(body.password) : null;
+      const created = await ctx.db.transaction(async (tx) => {
+        if (await repo.findUserByPhone(tx, phone)) throw phoneExists();
+        let user = await insertPhoneUser(tx, phone, hash, body.user_metadata ?? {}, body.role ?? undefined);
+        if (body.app_metadata) user = await repo.updateUser(tx, user.id, { appMetadata: { ...user.raw_app_meta_data, ...body.app_metadata } });
+        if (body.phone_confirm === true) user = await confirmPhone(tx, user, phone);
+        return loadUserJson(tx, user);
+      });
+      return c.json(created);
+    }
     if (body.phone) throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
     if (!body.email) throw errors.validation('Unable to validate email address: invalid format');
     const email = normaliseEmail(body.email);

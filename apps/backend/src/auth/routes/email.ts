@@ -11,6 +11,8 @@ import type { VerifiedToken, VerifyType } from '../email-tokens.js';
 import { sendEmailToken, verifyEmailToken } from '../email-tokens.js';
 import { AuthApiError, errors } from '../errors.js';
 import { checkPassword, hashPassword } from '../passwords.js';
+import type { PhoneOtpType } from '../phone.js';
+import { insertPhoneUser, normalisePhone, requireSms, sendPhoneOtp, verifyPhoneOtp } from '../phone.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
 import { completeSession, implicitFragment, loadUserJson, startSession } from '../sessions.js';
@@ -60,19 +62,17 @@ function pkceOf(body: { code_challenge?: string | null; code_challenge_method?: 
   return pkce;
 }
 
-function requireEmail(email: string | null | undefined, phone: string | null | undefined): string {
-  if (phone) throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+function requireEmail(email: string | null | undefined): string {
   if (!email) throw errors.validation('An email address is required');
   return normaliseEmail(email);
 }
 
 function parseVerifyType(type: string): VerifyType {
   if ((VERIFY_TYPES as readonly string[]).includes(type)) return type as VerifyType;
-  if (type === 'sms' || type === 'phone_change') {
-    throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
-  }
   throw errors.validation(`Unsupported verification type: ${type}`);
 }
+
+const isPhoneType = (type: string): type is PhoneOtpType => type === 'sms' || type === 'phone_change';
 
 export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -98,7 +98,28 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
       });
       return c.json(await completeSession(ctx, pending));
     }
-    const email = requireEmail(body.email, body.phone);
+    if (body.phone && !body.email) {
+      // signUp({ phone, password }): an unconfirmed phone user and a confirmation code by SMS.
+      requireSms(ctx);
+      const phone = normalisePhone(body.phone);
+      if (ctx.settings.disableSignup) throw errors.signupDisabled();
+      if (!body.password) throw errors.validation('Signup requires a valid password', 422);
+      checkPassword(ctx.settings, body.password);
+      await ctx.limits.send(clientIp(c));
+      const passwordHash = await hashPassword(body.password);
+      const user = await ctx.db.transaction(async (tx) => {
+        const existing = await repo.findUserByPhone(tx, phone);
+        if (existing?.phone_confirmed_at) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
+        const created =
+          existing ??
+          (await insertPhoneUser(tx, phone, passwordHash, body.data ?? {}));
+        if (existing) await repo.updateUser(tx, existing.id, { encryptedPassword: passwordHash });
+        await sendPhoneOtp(ctx, tx, created, 'sms', phone);
+        return loadUserJson(tx, (await repo.findUserById(tx, created.id)) ?? created);
+      });
+      return c.json(user);
+    }
+    const email = requireEmail(body.email);
     if (ctx.settings.disableSignup) throw errors.signupDisabled();
     if (!body.password) throw errors.validation('Signup requires a valid password', 422);
     checkPassword(ctx.settings, body.password);
@@ -158,7 +179,23 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
 
   app.post('/otp', async (c) => {
     const body = await readJson(c, otpBody);
-    const email = requireEmail(body.email, body.phone);
+    if (body.phone && !body.email) {
+      // signInWithOtp({ phone }): a code by SMS (a new number becomes an unconfirmed phone user).
+      requireSms(ctx);
+      const phone = normalisePhone(body.phone);
+      await ctx.limits.send(clientIp(c));
+      const createUser = body.create_user ?? true;
+      const messageId = await ctx.db.transaction(async (tx) => {
+        let user = await repo.findUserByPhone(tx, phone);
+        if (!user) {
+          if (!createUser || ctx.settings.disableSignup) throw errors.otpDisabled();
+          user = await insertPhoneUser(tx, phone, null, body.data ?? {});
+        }
+        return sendPhoneOtp(ctx, tx, user, 'sms', phone);
+      });
+      return c.json({ message_id: messageId });
+    }
+    const email = requireEmail(body.email);
     const pkce = pkceOf(body);
     await ctx.limits.send(clientIp(c));
     const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'));
@@ -185,9 +222,24 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
 
   app.post('/verify', async (c) => {
     const body = await readJson(c, verifyBody);
-    const type = parseVerifyType(body.type);
-    if (body.phone) throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
     const ip = clientIp(c);
+    if (isPhoneType(body.type)) {
+      // verifyOtp({ phone, token, type: 'sms' | 'phone_change' }).
+      requireSms(ctx);
+      const phoneType = body.type;
+      if (!body.phone || !body.token) throw errors.validation('Verify requires a phone number and a token');
+      const phone = normalisePhone(body.phone);
+      await ctx.limits.verify(ip, `sms:${phone}`);
+      const token = body.token;
+      const pending = await ctx.db.transaction(async (tx) => {
+        const user = await verifyPhoneOtp(ctx, tx, phoneType, phone, token);
+        return user ? startSession(tx, user, { method: 'otp', ip, userAgent: c.req.header('user-agent') }) : undefined;
+      });
+      if (!pending) throw errors.otpExpired();
+      return c.json(await completeSession(ctx, pending));
+    }
+    const type = parseVerifyType(body.type);
+    if (body.phone) throw errors.validation(`Unsupported verification type for a phone number: ${body.type}`);
     const startFor = async (tx: Queryable, verified: VerifiedToken) => {
       if (verified.flowStateId) await repo.deleteFlowState(tx, verified.flowStateId);
       return startSession(tx, verified.user, { method: 'otp', ip, userAgent: c.req.header('user-agent') });
@@ -250,7 +302,7 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
 
   app.post('/recover', async (c) => {
     const body = await readJson(c, emailOnly);
-    const email = requireEmail(body.email, undefined);
+    const email = requireEmail(body.email);
     const pkce = pkceOf(body);
     await ctx.limits.send(clientIp(c));
     const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'));
@@ -265,13 +317,28 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
 
   app.post('/resend', async (c) => {
     const body = await readJson(c, resendBody);
-    if (body.type === 'sms' || body.type === 'phone_change') {
-      throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (isPhoneType(body.type)) {
+      requireSms(ctx);
+      const phoneType = body.type;
+      if (!body.phone) throw errors.validation('A phone number is required');
+      const phone = normalisePhone(body.phone);
+      await ctx.limits.send(clientIp(c));
+      const messageId = await ctx.db.transaction(async (tx) => {
+        // sms: an unconfirmed number's user; phone_change: the user with a pending change to it.
+        const pendingChange =
+          phoneType === 'phone_change'
+            ? (await tx.query<{ user_id: string }>(`select user_id from auth.one_time_tokens where token_type = 'phone_change_token' and relates_to = $1`, [phone])).rows[0]
+            : undefined;
+        const user = phoneType === 'sms' ? await repo.findUserByPhone(tx, phone) : pendingChange ? await repo.findUserById(tx, pendingChange.user_id) : undefined;
+        if (!user || (phoneType === 'sms' && user.phone_confirmed_at)) return '';
+        return sendPhoneOtp(ctx, tx, user, phoneType, phone);
+      });
+      return c.json({ message_id: messageId });
     }
     if (body.type !== 'signup' && body.type !== 'email_change') {
       throw errors.validation('Missing one of these types: signup, email_change, sms, phone_change');
     }
-    const email = requireEmail(body.email, body.phone);
+    const email = requireEmail(body.email);
     const pkce = pkceOf(body);
     await ctx.limits.send(clientIp(c));
     const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'));

@@ -9,7 +9,7 @@ export function metaRoutes(ctx: AuthContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/settings', (c) => {
-    const external: Record<string, boolean> = { anonymous_users: ctx.settings.anonymousSignIns, email: true, phone: false };
+    const external: Record<string, boolean> = { anonymous_users: ctx.settings.anonymousSignIns, email: true, phone: ctx.sms !== undefined };
     for (const provider of OAUTH_PROVIDERS) {
       external[provider] = ctx.config.oauth[provider] !== undefined || ctx.config.mode !== 'production';
     }
@@ -18,7 +18,7 @@ export function metaRoutes(ctx: AuthContext): Hono<AppEnv> {
       disable_signup: ctx.settings.disableSignup,
       mailer_autoconfirm: ctx.settings.mailerAutoconfirm,
       phone_autoconfirm: false,
-      sms_provider: '',
+      sms_provider: ctx.config.sms.provider === 'none' ? '' : ctx.config.sms.provider,
       saml_enabled: false,
     });
   });

@@ -13,11 +13,11 @@ import { requireUser } from '../guards.js';
 import type { ProviderAdapter, ProviderProfile } from '../providers.js';
 import { createProviderAdapter } from '../providers.js';
 import * as repo from '../repository.js';
-import type { FlowStateRow, Json, UserRow } from '../repository.js';
+import type { FlowStateRow } from '../repository.js';
 import type { PendingSession } from '../sessions.js';
 import { completeSession, implicitFragment, startSession } from '../sessions.js';
+import { userForExternalIdentity } from '../external-identity.js';
 import { OAUTH_PROVIDERS } from '../settings.js';
-import { syncProviders } from '../users.js';
 import { renderDevIdentityPage } from './dev-identity-page.js';
 import { redirectWithError, redirectWithSession } from './redirect.js';
 
@@ -90,53 +90,7 @@ export function oauthRoutes(ctx: AuthContext): Hono<AppEnv> {
       const outcome = await ctx.db.transaction(async (tx): Promise<{ code: string } | { session: PendingSession }> => {
         const current = await repo.findFlowState(tx, flow.id);
         if (!current || current.auth_code) throw errors.flowStateNotFound();
-        const identityData: Json = {
-          ...profile.claims,
-          sub: profile.providerId,
-          provider_id: profile.providerId,
-          email: profile.email ?? undefined,
-          email_verified: profile.emailVerified,
-          phone_verified: false,
-          name: profile.name ?? undefined,
-          full_name: profile.name ?? undefined,
-          avatar_url: profile.avatarUrl ?? undefined,
-          picture: profile.avatarUrl ?? undefined,
-        };
-        for (const key of Object.keys(identityData)) if (identityData[key] === undefined) delete identityData[key];
-        const identity = await repo.findIdentity(tx, provider, profile.providerId);
-        let user: UserRow | undefined;
-        if (flow.link_user_id) {
-          if (identity && identity.user_id !== flow.link_user_id) {
-            throw new AuthApiError(422, 'identity_already_exists', 'Identity is already linked to another user');
-          }
-          if (identity) await repo.updateIdentity(tx, identity.id, { data: identityData, signedIn: true });
-          else await repo.insertIdentity(tx, { userId: flow.link_user_id, provider, providerId: profile.providerId, data: identityData });
-          user = await repo.findUserById(tx, flow.link_user_id);
-        } else if (identity) {
-          await repo.updateIdentity(tx, identity.id, { data: identityData, signedIn: true });
-          user = await repo.findUserById(tx, identity.user_id);
-        } else {
-          const existing = profile.email ? await repo.findUserByEmail(tx, profile.email) : undefined;
-          if (existing) {
-            if (!profile.emailVerified) {
-              throw new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
-            }
-            await repo.insertIdentity(tx, { userId: existing.id, provider, providerId: profile.providerId, data: identityData });
-            user = existing.email_confirmed_at ? existing : await repo.updateUser(tx, existing.id, { emailConfirmedNow: true });
-          } else {
-            if (ctx.settings.disableSignup) throw errors.signupDisabled();
-            user = await repo.insertUser(tx, {
-              email: profile.email,
-              encryptedPassword: null,
-              emailConfirmed: profile.emailVerified && profile.email !== null,
-              appMetadata: { provider, providers: [provider] },
-              userMetadata: identityData,
-            });
-            await repo.insertIdentity(tx, { userId: user.id, provider, providerId: profile.providerId, data: identityData });
-          }
-        }
-        if (!user || user.deleted_at) throw errors.userNotFound(404);
-        user = await syncProviders(tx, user);
+        const user = await userForExternalIdentity(ctx, tx, provider, profile, flow.link_user_id);
         if (pkce) {
           const code = randomUUID();
           await repo.issueAuthCode(tx, flow.id, code, user.id, providerTokens);

@@ -7,6 +7,10 @@ import { clientIp, normaliseEmail, readJson } from '../context.js';
 import { verifyCodeVerifier } from '../crypto.js';
 import { AuthApiError, OAuthStyleError, errors } from '../errors.js';
 import { passwordMatches } from '../passwords.js';
+import { normalisePhone, requireSms } from '../phone.js';
+import { userForExternalIdentity } from '../external-identity.js';
+import { requireUser } from '../guards.js';
+import { createIdTokenVerifier, idTokenBody } from '../id-token.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
 import { completeSession, refreshGrant, startSession } from '../sessions.js';
@@ -30,6 +34,7 @@ const AMR_FOR_FLOW: Record<string, string> = {
 
 export function tokenRoutes(ctx: AuthContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const idTokens = createIdTokenVerifier(ctx.config.idTokenProviders);
 
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
@@ -39,7 +44,18 @@ export function tokenRoutes(ctx: AuthContext): Hono<AppEnv> {
 
     if (grant === 'password') {
       const body = await readJson(c, passwordBody);
-      if (body.phone && !body.email) throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+      if (body.phone && !body.email) {
+        // signInWithPassword({ phone, password }): a confirmed number only.
+        requireSms(ctx);
+        const phone = normalisePhone(body.phone);
+        const user = await repo.findUserByPhone(ctx.db, phone);
+        const ok = await passwordMatches(body.password ?? '', user?.encrypted_password);
+        if (!user || !ok || user.deleted_at || !body.password) throw errors.invalidCredentials();
+        if (user.banned_until && user.banned_until.getTime() > Date.now()) throw errors.userBanned();
+        if (!user.phone_confirmed_at) throw new AuthApiError(400, 'phone_not_confirmed', 'Phone not confirmed');
+        const pending = await ctx.db.transaction((tx) => startSession(tx, user, { ...meta, method: 'password' }));
+        return c.json(await completeSession(ctx, pending));
+      }
       if (!body.email || !body.password) throw errors.invalidCredentials();
       let email: string;
       try {
@@ -103,6 +119,24 @@ export function tokenRoutes(ctx: AuthContext): Hono<AppEnv> {
       });
       if ('error' in outcome) throw outcome.error;
       return c.json(await completeSession(ctx, outcome.session));
+    }
+
+    if (grant === 'id_token') {
+      const body = await readJson(c, idTokenBody);
+      // linkIdentity({ token }) sends the signed-in user's token along.
+      let linkUserId: string | null = null;
+      if (body.link_identity) {
+        const { user } = await requireUser(ctx, c);
+        if (!ctx.settings.manualLinking) throw new AuthApiError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+        linkUserId = user.id;
+      }
+      const { provider, profile } = await idTokens.verify(body);
+      const pending = await ctx.db.transaction(async (tx) => {
+        const user = await userForExternalIdentity(ctx, tx, provider, profile, linkUserId);
+        if (user.banned_until && user.banned_until.getTime() > Date.now()) throw errors.userBanned();
+        return startSession(tx, user, { ...meta, method: 'oauth' });
+      });
+      return c.json(await completeSession(ctx, pending));
     }
 
     if (grant === 'web3') {

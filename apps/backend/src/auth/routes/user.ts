@@ -9,6 +9,7 @@ import { applyEmailChange, consumeReauthenticationNonce, sendEmailToken } from '
 import { AuthApiError, errors } from '../errors.js';
 import { requireUser } from '../guards.js';
 import { checkPassword, hashPassword, passwordMatches } from '../passwords.js';
+import { normalisePhone, phoneExists, requireSms, sendPhoneOtp } from '../phone.js';
 import * as repo from '../repository.js';
 import { loadUserJson } from '../sessions.js';
 import { mergeMetadata, syncProviders } from '../users.js';
@@ -35,7 +36,19 @@ export function userRoutes(ctx: AuthContext): Hono<AppEnv> {
   app.put('/user', async (c) => {
     const caller = await requireUser(ctx, c);
     const body = await readJson(c, updateBody);
-    if (body.phone) throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (body.phone) {
+      // updateUser({ phone }): a code by SMS to the new number; verifyOtp type phone_change moves the user to it.
+      requireSms(ctx);
+      const phone = normalisePhone(body.phone);
+      if (phone !== caller.user.phone) {
+        await ctx.limits.send(clientIp(c));
+        await ctx.db.transaction(async (tx) => {
+          const taken = await repo.findUserByPhone(tx, phone);
+          if (taken && taken.id !== caller.user.id) throw phoneExists();
+          await sendPhoneOtp(ctx, tx, caller.user, 'phone_change', phone);
+        });
+      }
+    }
     const pkce = parseCodeChallenge(body.code_challenge, body.code_challenge_method);
     if (pkce === 'invalid') throw errors.validation('PKCE flow requires code_challenge_method and code_challenge to be valid');
     const newEmail = body.email ? normaliseEmail(body.email) : undefined;

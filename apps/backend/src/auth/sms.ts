@@ -1,0 +1,73 @@
+// Where SMS codes go: Twilio when configured (AUTH_SMS_PROVIDER=twilio), or — outside production —
+// the development inbox, where a text message shows up like the e-mails (AUTH_SMS_PROVIDER=inbox).
+import { z } from 'zod';
+import type { Mailer } from '../mail/mailer.js';
+
+export interface SmsMessage {
+  /** E.164 digits without the plus, as GoTrue stores phone numbers. */
+  to: string;
+  body: string;
+  /** What the message is for: 'sms_otp' or 'phone_change'. */
+  tag: string;
+}
+
+export interface SmsSender {
+  send(message: SmsMessage): Promise<{ messageId: string }>;
+}
+
+/** The dev inbox's address for a phone number: the SMS is listed with the e-mails. */
+export function smsInboxAddress(phone: string): string {
+  return `${phone}@sms.invalid`;
+}
+
+/** Development: every SMS is kept in the dev inbox (searchable by `to:<digits>@sms.invalid`). */
+export function inboxSmsSender(mailer: Mailer): SmsSender {
+  return {
+    async send(message) {
+      const { id } = await mailer.send({
+        to: smsInboxAddress(message.to),
+        subject: `SMS to +${message.to}`,
+        text: message.body,
+        html: `<pre>${message.body.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</pre>`,
+        tag: message.tag,
+      });
+      return { messageId: id };
+    },
+  };
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** A Messaging Service SID (MG…) or a sender number (+…). */
+  from: string;
+  /** https://api.twilio.com unless overridden (a loopback fake in tests). */
+  apiUrl: string;
+}
+
+const twilioAnswer = z.object({ sid: z.string() });
+
+/** Twilio's Messages API, as GoTrue's Twilio provider calls it. */
+export function twilioSmsSender(config: TwilioConfig): SmsSender {
+  const url = `${config.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
+  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
+  return {
+    async send(message) {
+      const form = new URLSearchParams({ To: `+${message.to}`, Body: message.body });
+      form.set(config.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', config.from);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+        signal: AbortSignal.timeout(10_000),
+        redirect: 'error',
+      });
+      const answer: unknown = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        const detail = (answer as { message?: unknown }).message;
+        throw new Error(`Twilio refused the SMS (HTTP ${response.status}${typeof detail === 'string' ? `: ${detail}` : ''})`);
+      }
+      return { messageId: twilioAnswer.parse(answer).sid };
+    },
+  };
+}
