@@ -1,5 +1,6 @@
 // Reusable closed-loop load runner for the bench scripts: `concurrency` workers issue requests
 // back to back until `requests` have been made; latency percentiles over all of them.
+import type { ContentChecker } from '@appforge/functions';
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../src/db/database.js';
 import { openPglite } from '../src/db/pglite.js';
@@ -126,6 +127,8 @@ export async function startBenchBackend(
   dataDir = 'memory://',
   /** More environment for loadConfig (e.g. AI_BASE_URL, RUN_RATE_LIMIT_PER_MINUTE). */
   env: Readonly<Record<string, string>> = {},
+  /** Issue 19: the content checker class runs use (ctx.safety). */
+  contentChecker?: ContentChecker,
 ): Promise<BenchBackend> {
   let pgServer: PostgresServer | undefined;
   let db: Database;
@@ -147,7 +150,7 @@ export async function startBenchBackend(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const backend = await createBackend(config, { db, mailboxInMemory: true });
+  const backend = await createBackend(config, { db, mailboxInMemory: true, ...(contentChecker ? { contentChecker } : {}) });
   const { url } = await backend.start();
   return {
     db,

@@ -1,11 +1,12 @@
 // Issue 19 on the real backend: row-level security of the classroom tables per table and
 // operation, through supabase-js, as a teacher, a teacher of another class, a student, another
 // student, a removed student, a stranger and a visitor.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
-import { seedApp, signedIn } from '../functions-ai/helpers.js';
+import { callFunction, seedApp, signedIn } from '../functions-ai/helpers.js';
+import { subscribed, until } from '../realtime/helpers.js';
 import type { TestUser } from '../functions-ai/helpers.js';
 import { alertFor, classRun, createClass, enrol, teacher } from './helpers.js';
 import type { ClassRow } from './helpers.js';
@@ -205,6 +206,47 @@ describe.each(DATABASES)('classroom row-level security on %s', (database) => {
     expect((await owner.client.from('AppRun').select('id').eq('id', runId)).data).toEqual([]);
     expect((await owner.client.from('SafetyAlert').select('id').eq('student_id', leaver.id)).data).toEqual([]);
     expect((await leaver.client.rpc('my_classes')).data).toEqual([]);
+  });
+
+  it('Realtime: the class teacher hears a new alert and class run at once; another teacher and a classmate hear nothing', async () => {
+    type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
+    const heard = new Map<string, Change[]>();
+    const listen = async (user: TestUser, name: string): Promise<void> => {
+      const client = backend.client({ accessToken: () => Promise.resolve(user.token) });
+      await client.realtime.setAuth();
+      const changes: Change[] = [];
+      heard.set(name, changes);
+      await subscribed(
+        client
+          .channel(`classroom-${name}`)
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'SafetyAlert' }, (payload) => changes.push(payload as Change))
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'AppRun' }, (payload) => changes.push(payload as Change)),
+      );
+    };
+    await listen(owner, 'teacher');
+    await listen(otherTeacher, 'other-teacher');
+    await listen(classmate, 'classmate');
+    const foreignApp = await seedApp(backend, stranger.id);
+    const runId = await classRun(backend, foreignApp.appId, klass.id, student.id);
+    const alertId = await alertFor(backend, klass.id, runId, student.id);
+    const teacherHeard = await until(() => {
+      const ids = (heard.get('teacher') ?? []).map((change) => `${change.table}:${String((change.new as Record<string, unknown>).id)}`);
+      return ids.length >= 2 ? ids : undefined;
+    }, 'the teacher hearing the run and the alert');
+    expect(teacherHeard.sort()).toEqual([`AppRun:${runId}`, `SafetyAlert:${alertId}`].sort());
+    // Given the same time, the others hear nothing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.get('other-teacher')).toEqual([]);
+    expect(heard.get('classmate')).toEqual([]);
+  });
+
+  it('run-app refuses class runs when the server has no content checker (nothing is run or stored)', async () => {
+    const count = async () => (await backend.db.query('select 1 from public."AppRun" where class_id = $1', [klass.id])).rows.length;
+    const before = await count();
+    const response = await callFunction(backend, 'run-app', { app_id: appId, classId: klass.id, inputs: { topic: 'cells' } }, student.token);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: 'safety_unavailable' });
+    expect(await count()).toBe(before);
   });
 
   it('deleting a class removes its members, assignments, runs and alerts', async () => {
