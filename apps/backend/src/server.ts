@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { LIMIT_TABLE_SQL } from '@appforge/functions';
+import { createContentChecker, LIMIT_TABLE_SQL } from '@appforge/functions';
 import type { ContentChecker, FunctionRegistry } from '@appforge/functions';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.js';
@@ -38,7 +38,7 @@ export interface BackendOptions {
   /** Keep dev-inbox mail only in memory instead of under DATA_DIR/mailbox. */
   mailboxInMemory?: boolean;
   functions?: FunctionRegistry;
-  /** Issue 19: the content checker of class runs (ctx.safety). */
+  /** Issue 19: the content checker of class runs (ctx.safety); default: createContentChecker with MODERATION_*. */
   contentChecker?: ContentChecker;
   logger?: Logger;
   /** How long stop() lets in-flight requests finish before cutting connections (ms). */
@@ -182,7 +182,10 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   const realtime = new RealtimeServer(db, jwt, logger);
   const app = createApp(deps, {
     ...(options.functions ? { functions: options.functions } : {}),
-    ...(options.contentChecker ? { contentChecker: options.contentChecker } : {}),
+    // Class runs (issue 19): the local lists, plus the moderation endpoint when MODERATION_URL is set.
+    contentChecker:
+      options.contentChecker ??
+      createContentChecker({ ...(config.moderation ? { moderation: config.moderation } : {}), log: logger }),
     selfUrl: () => selfUrl,
     readiness: createReadiness(db, migrationSources),
     verifyJwt: (name) => functionSettings.verifyJwt(name),

@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { domainsConfigFrom } from './domains/config.ts';
 import { errorResponse } from './http.ts';
 import type { Limits } from './limits.ts';
+import type { ContentChecker } from './safety/types.ts';
 import { DEFAULT_OUTBOUND_POLICY } from './outbound-policy.ts';
 import type { FunctionCaller, FunctionEnv, FunctionHandler, FunctionLogger } from './types.ts';
 
@@ -57,6 +58,8 @@ export interface EdgeOptions {
    * SUPABASE_DB_URL })), the database URL hosted Supabase gives every function.
    */
   limits?: Limits;
+  /** The content checker of class runs (run-app): createContentCheckerFromEnv(read). */
+  safety?: ContentChecker;
 }
 
 const consoleLogger: FunctionLogger = {
@@ -84,6 +87,7 @@ export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions
           return models;
         },
         log,
+        ...(options.safety ? { safety: options.safety } : {}),
         get limits(): Limits {
           if (!limits) throw new Error('This function was deployed without limits: pass postgresLimits(pool)');
           return limits;

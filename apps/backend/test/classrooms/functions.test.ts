@@ -3,7 +3,7 @@
 // export, and class runs in run-app (membership, assignment, opening, archive, daily allowance,
 // paid apps, content checks raising SafetyAlert rows and the teacher's e-mail).
 import { randomUUID } from 'node:crypto';
-import type { ContentChecker, ContentCheckOptions, ContentVerdict, SafetyCategory } from '@appforge/functions';
+import { createContentChecker } from '@appforge/functions';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,24 +13,8 @@ import { callFunction, readSse, seedApp, signedIn } from '../functions-ai/helper
 import type { SseEvent, TestUser } from '../functions-ai/helpers.js';
 import { createClass, enrol, teacher } from './helpers.js';
 
-/**
- * A small working checker of the contract's interface (teacher-safety builds the real one): a
- * few words per category and phone numbers, honouring the class's switches.
- */
-const LISTS: { category: SafetyCategory; pattern: RegExp; option: keyof ContentCheckOptions }[] = [
-  { category: 'profanity', pattern: /\b(damn|crap)\b/gi, option: 'profanity' },
-  { category: 'self_harm', pattern: /\bhurt myself\b/gi, option: 'self_harm' },
-  { category: 'personal_data', pattern: /\b\d{3}[-. ]\d{3}[-. ]\d{4}\b/g, option: 'personal_data' },
-];
-export const wordChecker: ContentChecker = {
-  check(text: string, options: ContentCheckOptions = {}): Promise<ContentVerdict> {
-    const matches = LISTS.filter((list) => options[list.option] !== false).flatMap((list) =>
-      [...text.matchAll(list.pattern)].map((m) => ({ category: list.category, text: m[0], start: m.index, end: m.index + m[0].length })),
-    );
-    const categories = [...new Set(matches.map((m) => m.category))];
-    return Promise.resolve({ flagged: matches.length > 0, categories, matches, source: matches.length > 0 ? 'local' : 'none' });
-  },
-};
+// The real content checker (teacher-safety's local lists; no moderation endpoint here).
+const checker = createContentChecker();
 
 let backend: TestBackend;
 
@@ -55,7 +39,7 @@ async function runClass(user: TestUser, body: Record<string, unknown>): Promise<
 
 describe.each(DATABASES)('classroom functions on %s', (database) => {
   beforeAll(async () => {
-    backend = await startTestBackend({ database, env: { TEACHER_EMAIL_DOMAINS: 'teachers.example, @Staff.Example' }, contentChecker: wordChecker });
+    backend = await startTestBackend({ database, env: { TEACHER_EMAIL_DOMAINS: 'teachers.example, @Staff.Example' }, contentChecker: checker });
   });
   afterAll(() => backend.stop());
 
@@ -226,7 +210,7 @@ describe.each(DATABASES)('classroom functions on %s', (database) => {
       const runId = run.events[0]?.data.run_id as string;
       const alerts = await owner.client.from('SafetyAlert').select('direction, categories, excerpt, source, student_id').eq('run_id', runId).order('direction');
       const outputs = run.events.filter((e) => e.event === 'step_output' && e.data.stepId === 'write').map((e) => e.data.value);
-      const outputVerdict = await wordChecker.check(outputs.map(String).join('\n'));
+      const outputVerdict = await checker.check(outputs.map(String).join('\n'));
       expect(alerts.data).toEqual([
         { direction: 'input', categories: ['self_harm', 'personal_data'], excerpt: topic, source: 'local', student_id: student.id },
         ...(outputVerdict.flagged ? [expect.objectContaining({ direction: 'output', categories: outputVerdict.categories })] : []),

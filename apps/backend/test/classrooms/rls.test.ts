@@ -240,15 +240,6 @@ describe.each(DATABASES)('classroom row-level security on %s', (database) => {
     expect(heard.get('classmate')).toEqual([]);
   });
 
-  it('run-app refuses class runs when the server has no content checker (nothing is run or stored)', async () => {
-    const count = async () => (await backend.db.query('select 1 from public."AppRun" where class_id = $1', [klass.id])).rows.length;
-    const before = await count();
-    const response = await callFunction(backend, 'run-app', { app_id: appId, classId: klass.id, inputs: { topic: 'cells' } }, student.token);
-    expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ code: 'safety_unavailable' });
-    expect(await count()).toBe(before);
-  });
-
   it('deleting a class removes its members, assignments, runs and alerts', async () => {
     const doomed = await createClass(owner, { name: 'Doomed' });
     await enrol(backend, doomed.id, student.id, 'Sam');
