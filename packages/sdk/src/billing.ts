@@ -7,6 +7,7 @@ import { invokeFunction, signedInUserId } from './apps';
 import {
   accessSchema,
   checkoutStartSchema,
+  paidBundleOffersSchema,
   PLAN_LIMIT_KEYS,
   planInfoSchema,
   PURCHASE_COLUMNS,
@@ -40,6 +41,13 @@ export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi
       const { data, error, status } = await supabase.rpc('my_access', { item_kind: kind, item_id: id });
       if (error) throw fromPostgrest(error, status);
       return parseResponse(accessSchema, data, 'your access');
+    },
+
+    async paidBundlesOf(appId) {
+      requireUuid(appId, 'The app');
+      const { data, error, status } = await supabase.rpc('app_paid_bundles', { app_id: appId });
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(paidBundleOffersSchema, data, 'the bundles holding the app');
     },
 
     async checkout(input) {

@@ -64,6 +64,15 @@ export interface BundlePage {
 
 export const accessSchema = z.enum(['owner', 'allowed', 'purchase', 'free']).nullable();
 
+/** A paid bundle holding an app, offered on the app's own pages ("Get it with …"). */
+export interface PaidBundleOffer {
+  id: string;
+  name: string;
+  price: AppPrice;
+}
+
+export const paidBundleOffersSchema = z.array(z.object({ id: z.string(), name: z.string(), price: priceOrFree })) satisfies z.ZodType<PaidBundleOffer[], unknown>;
+
 const bundleAppEntrySchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1383,6 +1383,10 @@ export type Database = {
         Args: { app_id: string }
         Returns: boolean
       }
+      app_paid_bundles: {
+        Args: { app_id: string }
+        Returns: Json
+      }
       bundle_entitlement: {
         Args: { bundle_id: string; user_id: string; email: string }
         Returns: string

@@ -75,6 +75,7 @@ export type {
   BundleSummary,
   CheckoutStart,
   MyPlan,
+  PaidBundleOffer,
   PlanInfo,
   PlanLimitKey,
   PlanUsage,

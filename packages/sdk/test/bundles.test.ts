@@ -72,4 +72,39 @@ describe('bundles and billing through the SDK', () => {
     expect(ownerPlan.usage.find((usage) => usage.key === 'apps')).toEqual({ key: 'apps', used: 2, limit: 5 });
     expect(ownerPlan.usage.find((usage) => usage.key === 'runs')).toEqual({ key: 'runs', used: 0, limit: 500 });
   });
+  it('offers the paid bundles holding an app to those who may open and buy them, never invite-only ones', async () => {
+    const owner = await backend.signedInUser('seller');
+    const appId = crypto.randomUUID();
+    const hidden = crypto.randomUUID();
+    for (const id of [appId, hidden]) {
+      const { error } = await backend.admin.from('App').insert({ id, owner_id: owner.id, name: 'Flash cards' });
+      if (error) throw new Error(error.message);
+    }
+    await deployTestVersion(backend.admin, appId);
+    const paid = { kind: 'monthly' as const, amount_cents: 500, currency: 'USD' as const };
+    const made: Record<string, string> = {};
+    for (const [name, visibility, price] of [
+      ['A public', 'public', paid],
+      ['B unlisted', 'unlisted', paid],
+      ['C signed in', 'signed_in', paid],
+      ['D invite only', 'allowed_users', paid],
+      ['E free', 'public', { kind: 'free' as const, amount_cents: 0, currency: 'USD' as const }],
+    ] as const) {
+      const bundle = await owner.client.bundles.create({ name });
+      await owner.client.bundles.update(bundle.id, { visibility, price });
+      await owner.client.bundles.setApps(bundle.id, [appId, hidden]);
+      made[name] = bundle.id;
+    }
+    const names = (offers: { name: string }[]) => offers.map((offer) => offer.name);
+    const visitor = backend.client();
+    expect(names(await visitor.billing.paidBundlesOf(appId))).toEqual(['A public', 'B unlisted']);
+    expect((await visitor.billing.paidBundlesOf(appId))[0]).toEqual({ id: made['A public'], name: 'A public', price: paid });
+    expect(await visitor.billing.access('app', appId)).toBeNull();
+    const stranger = await backend.signedInUser('window-shopper');
+    expect(names(await stranger.client.billing.paidBundlesOf(appId))).toEqual(['A public', 'B unlisted', 'C signed in']);
+    expect(names(await owner.client.billing.paidBundlesOf(appId))).toEqual(['A public', 'B unlisted', 'C signed in', 'D invite only']);
+    // An app that is not deployed offers nothing; a malformed id is refused before any request.
+    expect(await stranger.client.billing.paidBundlesOf(hidden)).toEqual([]);
+    await expect(stranger.client.billing.paidBundlesOf('nope')).rejects.toMatchObject({ code: 'invalid_input' });
+  });
 });

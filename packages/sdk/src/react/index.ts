@@ -109,6 +109,7 @@ export { useBundle } from './use-bundle-query';
 export { useBundlePage } from './use-bundle-page-query';
 export { useMyBundles } from './use-my-bundles-query';
 export { useMyPlan } from './use-my-plan-query';
+export { usePaidBundles } from './use-paid-bundles-query';
 export { useTestCheckout } from './use-test-checkout-query';
 export { useAddAllowedUsers } from './use-add-allowed-users-mutation';
 export { useCheckout } from './use-checkout-mutation';

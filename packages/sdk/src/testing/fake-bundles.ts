@@ -204,10 +204,24 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
       }
       const app = data.apps[id];
       if (!app) return null;
+      const holders = Object.values(data.bundles).filter((bundle) => bundle.apps.some((entry) => entry.id === id));
       if (app.owner_id === data.session?.user.id) return 'owner';
-      if (data.session && listed(id)) return 'allowed';
-      if (data.session && bought('app', id)) return 'purchase';
-      return app.price.kind === 'free' ? 'free' : null;
+      if (data.session && (listed(id) || holders.some((bundle) => listed(bundle.id)))) return 'allowed';
+      if (data.session && (bought('app', id) || holders.some((bundle) => bought('bundle', bundle.id)))) return 'purchase';
+      return app.price.kind === 'free' && holders.every((bundle) => bundle.price.kind === 'free') ? 'free' : null;
+    },
+    async paidBundlesOf(appId) {
+      const app = UUID_PATTERN.test(appId) ? data.apps[appId] : undefined;
+      if (!app?.deployed_version_id) return [];
+      return Object.values(data.bundles)
+        .filter(
+          (bundle) =>
+            bundle.price.kind !== 'free' &&
+            bundle.apps.some((entry) => entry.id === appId) &&
+            (bundle.visibility === 'public' || bundle.visibility === 'unlisted' || (bundle.visibility === 'signed_in' && data.session !== null) || bundle.owner_id === data.session?.user.id),
+        )
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((bundle) => ({ id: bundle.id, name: bundle.name, price: structuredClone(bundle.price) }));
     },
     async checkout(input) {
       const buyer = userId();

@@ -1,0 +1,26 @@
+-- Bundles feature (#17), second round: what a visitor of a paid app may buy to run it.
+
+-- The paid bundles that hold a deployed app and that the caller may open and buy, for the app's
+-- own pages ("Get it with the bundle …"): public and unlisted bundles for anyone, signed-in ones
+-- for signed-in people, and the owner's own. Invite-only bundles are never offered (nobody buys
+-- their way onto a list). A function rather than a wider select policy, so unlisted bundles
+-- cannot be listed by anyone.
+create or replace function public.app_paid_bundles(app_id uuid) returns jsonb
+  language sql
+  stable
+  security definer
+  set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', b.id, 'name', b.name, 'price', b.price) order by b.name, b.id), '[]'::jsonb)
+  from public."BundleApp" as ba
+  join public."Bundle" as b on b.id = ba.bundle_id
+  join public."App" as a on a.id = ba.app_id
+  where ba.app_id = app_paid_bundles.app_id
+    and a.deployed_version_id is not null
+    and coalesce(b.price ->> 'kind', 'free') <> 'free'
+    and (b.visibility in ('public', 'unlisted')
+         or (b.visibility = 'signed_in' and (select auth.uid()) is not null)
+         or b.owner_id = (select auth.uid()));
+$$;
+revoke execute on function public.app_paid_bundles(uuid) from public;
+grant execute on function public.app_paid_bundles(uuid) to anon, authenticated, service_role;
