@@ -62,7 +62,11 @@ export {
   PLAN_LIMIT_KEYS,
   bundleNameSchema,
   bundlePatchSchema,
+  describeCap,
+  parseCapRuns,
 } from './bundle-rows';
+export { normaliseAllowedEntry, parseAllowedList } from './allowed-list';
+export type { ParsedAllowedList } from './allowed-list';
 export type {
   Access,
   AddAllowedUsersResult,

@@ -107,4 +107,27 @@ describe('bundles and billing through the SDK', () => {
     expect(await stranger.client.billing.paidBundlesOf(hidden)).toEqual([]);
     await expect(stranger.client.billing.paidBundlesOf('nope')).rejects.toMatchObject({ code: 'invalid_input' });
   });
+  it('an owner caps an app and lists people on the app itself; nobody else reads or changes either', async () => {
+    const owner = await backend.signedInUser('app-seller');
+    const appId = crypto.randomUUID();
+    const { error } = await backend.admin.from('App').insert({ id: appId, owner_id: owner.id, name: 'Paid quiz', price: { kind: 'one_time', amount_cents: 300, currency: 'USD' } });
+    if (error) throw new Error(error.message);
+    await deployTestVersion(backend.admin, appId);
+    const item = { kind: 'app' as const, id: appId };
+    expect(await owner.client.bundles.setCap(item, { scope: 'each_person', period: 'day', max_runs: 2 })).toMatchObject({ max_runs: 2 });
+    const pupil = await backend.signedInUser('app-pupil');
+    const stranger = await backend.signedInUser('app-stranger');
+    expect(await pupil.client.billing.access('app', appId)).toBeNull();
+    expect(await owner.client.bundles.addAllowedUsers(item, [pupil.email, 'bad'])).toMatchObject({ added: [pupil.email], invalid: [{ line: 2, value: 'bad' }], invited: 1 });
+    expect(backend.mailbox.search(`to:${pupil.email} tag:invitation`)).toHaveLength(1);
+    expect(await pupil.client.billing.access('app', appId)).toBe('allowed');
+    expect(await stranger.client.billing.access('app', appId)).toBeNull();
+    // Someone else's app: its list and caps are not theirs to read or change.
+    await expect(stranger.client.bundles.addAllowedUsers(item, [stranger.email])).rejects.toMatchObject({ status: 404 });
+    expect(await stranger.client.bundles.allowedUsers(item)).toEqual([]);
+    expect(await stranger.client.bundles.caps(item)).toEqual([]);
+    await expect(stranger.client.bundles.setCap(item, { scope: 'everyone', period: 'day', max_runs: 1 })).rejects.toMatchObject({ code: expect.any(String) });
+    expect(await owner.client.bundles.caps(item)).toMatchObject([{ scope: 'each_person', period: 'day', max_runs: 2 }]);
+    expect((await owner.client.bundles.allowedUsers(item)).map((row) => row.entry)).toEqual([pupil.email]);
+  });
 });

@@ -1,3 +1,4 @@
+import { describeCap, parseCapRuns } from '@appforge/sdk';
 import type { AllowedItem, UsageCapInput } from '@appforge/sdk';
 import { useRemoveUsageCap, useSetUsageCap, useUsageCaps } from '@appforge/sdk/react';
 import { Button, Select, TextField } from '@appforge/ui';
@@ -14,10 +15,6 @@ const PERIODS = [
   { value: 'month', label: 'a month' },
 ];
 
-export function describeCap(cap: UsageCapInput): string {
-  return `${cap.scope === 'each_person' ? 'Each person' : 'Everyone together'} may run its apps ${cap.max_runs.toLocaleString('en')} ${cap.max_runs === 1 ? 'time' : 'times'} ${cap.period === 'day' ? 'a day' : 'a month'}`;
-}
-
 /** Run caps of a bundle or app: past a cap a run is refused with a message, and the owner is told once. */
 export function CapsEditor({ item }: { item: AllowedItem }) {
   const caps = useUsageCaps(item);
@@ -29,8 +26,8 @@ export function CapsEditor({ item }: { item: AllowedItem }) {
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const maxRuns = /^\d{1,7}$/.test(runs.trim()) ? Number(runs.trim()) : Number.NaN;
-    if (!Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > 1_000_000) {
+    const maxRuns = parseCapRuns(runs);
+    if (maxRuns === null) {
       setProblem('Enter a whole number of runs from 1 to 1,000,000.');
       return;
     }

@@ -1,11 +1,10 @@
-import type { AddAllowedUsersResult, BundleDetail } from '@appforge/sdk';
+import { parseAllowedList } from '@appforge/sdk';
+import type { AddAllowedUsersResult, BundleDetail, ParsedAllowedList } from '@appforge/sdk';
 import { useAddAllowedUsers, useAllowedUsers, useRemoveAllowedUser } from '@appforge/sdk/react';
 import { Button, TextArea } from '@appforge/ui';
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { BundleFrame } from '../components/BundleFrame';
-import { parseAllowedList } from '../lib/allowed-list';
-import type { ParsedAllowedList } from '../lib/allowed-list';
 import { messageOf } from '../lib/message';
 
 function Report({ parsed, result }: { parsed: ParsedAllowedList | null; result: AddAllowedUsersResult | undefined }) {
