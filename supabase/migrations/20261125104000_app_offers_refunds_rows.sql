@@ -24,3 +24,9 @@ as $$
 $$;
 revoke execute on function public.app_paid_bundles(uuid) from public;
 grant execute on function public.app_paid_bundles(uuid) to anon, authenticated, service_role;
+
+-- Refunds: a Stripe refund names the payment (PaymentIntent), not the Checkout Session or the
+-- Subscription a purchase is kept under, so the purchase keeps its latest payment too (the
+-- session's for one-time purchases, the latest paid invoice's for subscriptions).
+alter table public."Purchase" add column provider_payment text check (char_length(provider_payment) <= 255);
+create index "Purchase_provider_payment_idx" on public."Purchase" (provider, provider_payment) where provider_payment is not null;

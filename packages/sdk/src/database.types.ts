@@ -1148,6 +1148,7 @@ export type Database = {
           plan_id: string | null
           provider: string
           provider_customer: string | null
+          provider_payment: string | null
           provider_reference: string
           status: string
           updated_at: string
@@ -1169,6 +1170,7 @@ export type Database = {
           plan_id?: string | null
           provider: string
           provider_customer?: string | null
+          provider_payment?: string | null
           provider_reference: string
           status: string
           updated_at?: string
@@ -1190,6 +1192,7 @@ export type Database = {
           plan_id?: string | null
           provider?: string
           provider_customer?: string | null
+          provider_payment?: string | null
           provider_reference?: string
           status?: string
           updated_at?: string
