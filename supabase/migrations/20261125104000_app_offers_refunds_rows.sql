@@ -30,3 +30,21 @@ grant execute on function public.app_paid_bundles(uuid) to anon, authenticated, 
 -- session's for one-time purchases, the latest paid invoice's for subscriptions).
 alter table public."Purchase" add column provider_payment text check (char_length(provider_payment) <= 255);
 create index "Purchase_provider_payment_idx" on public."Purchase" (provider, provider_payment) where provider_payment is not null;
+
+-- /user-plan: how many rows the caller's databases hold together, against the plan's
+-- database_rows. Counted from the caller's own databases down (by their indexes), not by
+-- filtering every row in the system through row-level security. Signed-out callers have none.
+create or replace function public.my_database_rows() returns bigint
+  language sql
+  stable
+  security definer
+  set search_path = ''
+as $$
+  select count(*)
+  from public."Database" as d
+  join public."DatabaseTable" as t on t.database_id = d.id
+  join public."DatabaseRow" as r on r.table_id = t.id
+  where d.owner_id = (select auth.uid());
+$$;
+revoke execute on function public.my_database_rows() from public, anon;
+grant execute on function public.my_database_rows() to authenticated, service_role;

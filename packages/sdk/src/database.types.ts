@@ -1464,6 +1464,10 @@ export type Database = {
         Args: { item_kind: string; item_id: string }
         Returns: string
       }
+      my_database_rows: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       period_start: {
         Args: { period: string; at: string }
         Returns: string

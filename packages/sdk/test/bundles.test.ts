@@ -130,4 +130,28 @@ describe('bundles and billing through the SDK', () => {
     expect(await owner.client.bundles.caps(item)).toMatchObject([{ scope: 'each_person', period: 'day', max_runs: 2 }]);
     expect((await owner.client.bundles.allowedUsers(item)).map((row) => row.entry)).toEqual([pupil.email]);
   });
+  it('/user-plan counts the rows of all of a person\'s databases against the plan, and only theirs', async () => {
+    const owner = await backend.signedInUser('rows-owner');
+    const other = await backend.signedInUser('rows-other');
+    const before = (await owner.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows');
+    expect(before).toEqual({ key: 'database_rows', used: 0, limit: 1000 });
+    for (const [who, tables] of [
+      [owner, [3, 2]],
+      [other, [4]],
+    ] as const) {
+      const database = await backend.admin.from('Database').insert({ owner_id: who.id, name: 'Notes' }).select('id').single();
+      if (database.error) throw new Error(database.error.message);
+      for (const [position, rows] of tables.entries()) {
+        const table = await backend.admin.from('DatabaseTable').insert({ database_id: database.data.id, name: `T${position}`, position }).select('id').single();
+        if (table.error) throw new Error(table.error.message);
+        const inserted = await backend.admin.from('DatabaseRow').insert(Array.from({ length: rows }, () => ({ table_id: table.data.id, data: {} })));
+        if (inserted.error) throw new Error(inserted.error.message);
+      }
+    }
+    expect((await owner.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows')).toEqual({ key: 'database_rows', used: 5, limit: 1000 });
+    expect((await other.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows')).toEqual({ key: 'database_rows', used: 4, limit: 1000 });
+    // Signed out, there is nothing to count (and no function to call).
+    const { error } = await backend.client().supabase.rpc('my_database_rows');
+    expect(error).not.toBeNull();
+  });
 });

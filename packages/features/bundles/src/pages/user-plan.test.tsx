@@ -11,6 +11,7 @@ describe('/user-plan', () => {
     client.fake.data.usage = [
       { key: 'apps', used: 2, limit: 5 },
       { key: 'runs', used: 500, limit: 500 },
+      { key: 'database_rows', used: 340, limit: 1000 },
     ];
     client.fake.data.notices = [{ id: crypto.randomUUID(), message: 'Essay tutor has reached its owner’s monthly run limit', created_at: new Date().toISOString() }];
     const user = userEvent.setup();
@@ -18,6 +19,7 @@ describe('/user-plan', () => {
     expect(await screen.findByRole('heading', { name: 'Your plan: Free' })).toBeInTheDocument();
     expect(screen.getByRole('meter', { name: 'Runs this month' })).toHaveAttribute('aria-valuetext', '500 of 500');
     expect(screen.getByRole('meter', { name: 'Apps' })).toHaveAttribute('aria-valuetext', '2 of 5');
+    expect(screen.getByRole('meter', { name: 'Database rows' })).toHaveAttribute('aria-valuetext', '340 of 1,000');
     expect(screen.getByText('Limit reached.')).toBeInTheDocument();
     expect(screen.getByText('Essay tutor has reached its owner’s monthly run limit')).toBeInTheDocument();
 
