@@ -301,3 +301,13 @@ export function parseCapRuns(text: string): number | null {
   const runs = /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
   return Number.isInteger(runs) && runs >= 1 && runs <= 1_000_000 ? runs : null;
 }
+
+/** The choices of a run-limit form, in the words describeCap uses. */
+export const CAP_SCOPE_OPTIONS = [
+  { value: 'each_person', label: 'Each person' },
+  { value: 'everyone', label: 'Everyone together' },
+];
+export const CAP_PERIOD_OPTIONS = [
+  { value: 'day', label: 'a day' },
+  { value: 'month', label: 'a month' },
+];

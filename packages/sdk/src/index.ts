@@ -62,6 +62,8 @@ export {
   PLAN_LIMIT_KEYS,
   bundleNameSchema,
   bundlePatchSchema,
+  CAP_PERIOD_OPTIONS,
+  CAP_SCOPE_OPTIONS,
   describeCap,
   parseCapRuns,
 } from './bundle-rows';

@@ -123,3 +123,5 @@ export { useUpdateBundle } from './use-update-bundle-mutation';
 export { useUsageCaps } from './use-usage-caps-query';
 export { useSetUsageCap } from './use-set-usage-cap-mutation';
 export { useRemoveUsageCap } from './use-remove-usage-cap-mutation';
+export { useUsageCapForm } from './use-usage-cap-form';
+export { useAllowedUsersForm } from './use-allowed-users-form';

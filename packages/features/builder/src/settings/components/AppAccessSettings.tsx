@@ -1,19 +1,8 @@
-import { describeCap, parseAllowedList, parseCapRuns } from '@appforge/sdk';
+import { CAP_PERIOD_OPTIONS, CAP_SCOPE_OPTIONS, describeCap } from '@appforge/sdk';
 import type { AddAllowedUsersResult, ParsedAllowedList, UsageCapInput } from '@appforge/sdk';
-import { useAddAllowedUsers, useAllowedUsers, useRemoveAllowedUser, useRemoveUsageCap, useSetUsageCap, useUsageCaps } from '@appforge/sdk/react';
+import { useAllowedUsersForm, useUsageCapForm } from '@appforge/sdk/react';
 import { Button, Select, TextArea, TextField } from '@appforge/ui';
-import { useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
 import { messageOf } from '../lib/message-of';
-
-const SCOPES = [
-  { value: 'each_person', label: 'Each person' },
-  { value: 'everyone', label: 'Everyone together' },
-];
-const PERIODS = [
-  { value: 'day', label: 'a day' },
-  { value: 'month', label: 'a month' },
-];
 
 /**
  * How often people may run the app ("each person 20 times a day", or a total): past a limit a
@@ -21,21 +10,7 @@ const PERIODS = [
  * are not limited by it.
  */
 export function AppRunLimits({ appId }: { appId: string }) {
-  const item = { kind: 'app' as const, id: appId };
-  const caps = useUsageCaps(item);
-  const set = useSetUsageCap();
-  const remove = useRemoveUsageCap();
-  const [scope, setScope] = useState<UsageCapInput['scope']>('each_person');
-  const [period, setPeriod] = useState<UsageCapInput['period']>('day');
-  const [runs, setRuns] = useState('20');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const maxRuns = parseCapRuns(runs);
-    if (maxRuns === null) return setProblem('Enter a whole number of runs from 1 to 1,000,000.');
-    setProblem(null);
-    set.mutate({ item, cap: { scope, period, max_runs: maxRuns } });
-  };
+  const { caps, set, remove, scope, setScope, period, setPeriod, runs, setRuns, problem, submit } = useUsageCapForm({ kind: 'app', id: appId });
   return (
     <section aria-labelledby="app-limits-heading" className="settings-form">
       <h2 id="app-limits-heading" className="settings-subheading">
@@ -58,9 +33,9 @@ export function AppRunLimits({ appId }: { appId: string }) {
         <p className="settings-note">{caps.isPending ? 'Loading…' : 'No limits: people run the app as often as your plan allows.'}</p>
       )}
       <form onSubmit={submit} noValidate className="settings-access-row">
-        <Select label="Who" name="scope" value={scope} options={SCOPES} onValueChange={(value) => setScope(value as UsageCapInput['scope'])} />
+        <Select label="Who" name="scope" value={scope} options={CAP_SCOPE_OPTIONS} onValueChange={(value) => setScope(value as UsageCapInput['scope'])} />
         <TextField label="Runs" name="max_runs" inputMode="numeric" value={runs} onChange={(event) => setRuns(event.target.value)} error={problem ?? undefined} />
-        <Select label="Per" name="period" value={period} options={PERIODS} onValueChange={(value) => setPeriod(value as UsageCapInput['period'])} />
+        <Select label="Per" name="period" value={period} options={CAP_PERIOD_OPTIONS} onValueChange={(value) => setPeriod(value as UsageCapInput['period'])} />
         <Button type="submit" disabled={set.isPending}>
           Set limit
         </Button>
@@ -87,26 +62,7 @@ function AddedReport({ parsed, result }: { parsed: ParsedAllowedList | null; res
  * pasted or from a CSV (up to 10,000 at once); each new address gets an invitation e-mail.
  */
 export function AppAllowedPeople({ appId }: { appId: string }) {
-  const item = { kind: 'app' as const, id: appId };
-  const list = useAllowedUsers(item);
-  const add = useAddAllowedUsers();
-  const remove = useRemoveAllowedUser();
-  const [text, setText] = useState('');
-  const [parsed, setParsed] = useState<ParsedAllowedList | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = parseAllowedList(text);
-    setParsed(result);
-    if (result.tooMany) return setProblem('At most 10,000 addresses at once: split the list.');
-    if (result.entries.length === 0) return setProblem('Paste at least one e-mail address or @domain.');
-    setProblem(null);
-    add.mutate({ item, entries: result.entries }, { onSuccess: () => setText('') });
-  };
-  const readFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) void file.text().then(setText);
-  };
+  const { list, add, remove, text, setText, parsed, problem, submit, readFile } = useAllowedUsersForm({ kind: 'app', id: appId });
   return (
     <section aria-labelledby="app-allowed-heading" className="settings-form">
       <h2 id="app-allowed-heading" className="settings-subheading">

@@ -26,6 +26,7 @@ async function violations(): Promise<string[]> {
 }
 
 const ENTRY = entryStepOf(LESSON_SPEC);
+const LANDING_APP = { id: APP_ID, name: 'Lesson Planner', description: 'Plans lessons.', icon_url: null, design: DESIGN, price: { kind: 'one_time', amount_cents: 900, currency: 'EUR' } } as const;
 const start: RunViewEvent[] = [
   { type: 'run', run_id: RUN_ID, offline: true, model_label: 'Offline model' },
   { type: 'step_started', stepId: 'plan', kind: 'ai', title: 'Lesson plan' },
@@ -84,7 +85,7 @@ const states: [string, () => ReactElement][] = [
     () => (
       <main>
         <LandingView
-          app={{ id: APP_ID, name: 'Lesson Planner', description: 'Plans lessons.', icon_url: null, design: DESIGN, price: { kind: 'one_time', amount_cents: 900, currency: 'EUR' } }}
+          app={LANDING_APP}
           outline={describeApp(LESSON_SPEC)}
           openHref="/deployed-app/x"
           signInHref="/sign-in"
@@ -97,7 +98,7 @@ const states: [string, () => ReactElement][] = [
     () => (
       <main>
         <LandingView
-          app={{ id: APP_ID, name: 'Lesson Planner', description: 'Plans lessons.', icon_url: null, design: DESIGN, price: { kind: 'one_time', amount_cents: 900, currency: 'EUR' } }}
+          app={LANDING_APP}
           outline={describeApp(LESSON_SPEC)}
           openHref="/deployed-app/x"
           signInHref="/sign-in"
