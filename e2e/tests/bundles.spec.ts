@@ -3,37 +3,8 @@
 // pays on the labelled test checkout and may run its apps; a third person may not; a person of an
 // allowed domain gets in free; the owner's /user-plan counts the runs.
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { accessToken, anonKey, BUILT_BACKEND } from './ai-backend-helpers';
+import { deployedApp, runStatus, signedInUserId } from './bundle-helpers';
 import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
-
-const SPEC = { entryStepId: 'show', steps: [{ id: 'show', kind: 'output', title: 'Hello', config: { template: 'Hello from the bundle.' } }] };
-
-async function rest(request: APIRequestContext, page: Page, method: 'POST', path: string, data: unknown): Promise<unknown> {
-  const response = await request.fetch(`${BUILT_BACKEND}${path}`, {
-    method,
-    headers: { apikey: anonKey(), authorization: `Bearer ${await accessToken(page)}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    data,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
-
-async function deployedApp(request: APIRequestContext, page: Page, ownerId: string, name: string): Promise<string> {
-  const [app] = (await rest(request, page, 'POST', '/rest/v1/App', { owner_id: ownerId, name })) as { id: string }[];
-  const [version] = (await rest(request, page, 'POST', '/rest/v1/AppVersion', { app_id: app?.id, spec: SPEC, source: 'template' })) as { id: string }[];
-  await rest(request, page, 'POST', '/functions/v1/deploy-app', { app_id: app?.id, version_id: version?.id });
-  return app?.id ?? '';
-}
-
-async function runStatus(request: APIRequestContext, page: Page, appId: string): Promise<number> {
-  const response = await request.post(`${BUILT_BACKEND}/functions/v1/run-app`, {
-    headers: { apikey: anonKey(), authorization: `Bearer ${await accessToken(page)}`, 'content-type': 'application/json' },
-    data: { app_id: appId },
-  });
-  await response.body();
-  return response.status();
-}
 
 test('a paid bundle: the visitor pays on the test checkout and runs its app; a third person sees the price', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
@@ -41,13 +12,7 @@ test('a paid bundle: the visitor pays on the test checkout and runs its app; a t
   await page.goto(`${WEB}/bundles`);
   await signInWithEmailCode(page, request, uniqueEmail('bundle-owner'));
   await expect(page.getByRole('heading', { name: 'No bundles yet' })).toBeVisible({ timeout: 30_000 });
-  const ownerId = await page.evaluate(() => {
-    for (let index = 0; index < localStorage.length; index += 1) {
-      const key = localStorage.key(index);
-      if (key?.endsWith('-auth-token') === true) return (JSON.parse(localStorage.getItem(key) ?? '{}') as { user?: { id?: string } }).user?.id ?? '';
-    }
-    return '';
-  });
+  const ownerId = await signedInUserId(page);
   const tutor = await deployedApp(request, page, ownerId, 'Essay tutor');
   await deployedApp(request, page, ownerId, 'Quiz maker');
 

@@ -31,6 +31,15 @@ export interface FakeStripe {
   subscriptions: Map<string, Json>;
   /** The customer pays a session: returns the events Stripe sends (checkout completed; subscription created). */
   pay(sessionId: string, at?: Date): StripeEvent[];
+  /** Charges by PaymentIntent id (one-time payments and paid invoices). */
+  charges: Map<string, Json>;
+  /** The seller refunds a payment, fully or in part: the `charge.refunded` event Stripe sends. */
+  refund(paymentIntentId: string, amount?: number): StripeEvent;
+  /**
+   * A subscription's next invoice: paid (the period moves on a month, status active; its charge is
+   * kept for refunds) or failed (the subscription goes past due). The event Stripe sends.
+   */
+  invoice(subscriptionId: string, outcome: 'paid' | 'failed'): StripeEvent;
   /** A subscription changes (renewal, cancellation at period end, deletion): the event Stripe sends. */
   changeSubscription(subscriptionId: string, changes: Partial<{ status: string; cancel_at_period_end: boolean; current_period_end: number }>, type?: string): StripeEvent;
   stop(): Promise<void>;
@@ -69,7 +78,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
+  const charges = new Map<string, Json>();
   let base = '';
+
+  /** A successful charge of `amount`, under a new PaymentIntent. */
+  const charge = (amount: unknown, currency: unknown, customer: string, metadata: unknown): Json => {
+    const paymentIntent = id('pi');
+    const made: Json = { id: id('ch'), object: 'charge', amount, amount_refunded: 0, refunded: false, currency, customer, payment_intent: paymentIntent, metadata: metadata ?? {}, paid: true, status: 'succeeded', created: now() };
+    charges.set(paymentIntent, made);
+    return made;
+  };
 
   const event = (type: string, object: Json, created = now()): StripeEvent => ({
     id: id('evt'),
@@ -107,6 +125,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer_email: body.customer_email ?? null,
         customer: null,
         subscription: null,
+        payment_intent: null,
         currency: item.currency,
         amount_total: Number(item.unit_amount) * Number(lineItems?.[0]?.quantity ?? 1),
         metadata: body.metadata ?? {},
@@ -203,9 +222,51 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         subscriptions.set(String(subscription.id), subscription);
         session.subscription = subscription.id;
         events.push(event('customer.subscription.created', subscription, created));
+      } else {
+        session.payment_intent = charge(session.amount_total, session.currency, customer, session.metadata).payment_intent;
       }
       events.unshift(event('checkout.session.completed', publicOf(session), created));
       return events;
+    },
+    charges,
+    refund(paymentIntentId, amount) {
+      const refunded = charges.get(paymentIntentId);
+      if (!refunded) throw new Error(`no charge for ${paymentIntentId}`);
+      refunded.amount_refunded = Math.min(Number(refunded.amount), Number(refunded.amount_refunded) + (amount ?? Number(refunded.amount)));
+      refunded.refunded = refunded.amount_refunded === refunded.amount;
+      return event('charge.refunded', refunded);
+    },
+    invoice(subscriptionId, outcome) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const item = (subscription.items as { data: Json[] }).data[0] ?? {};
+      const price = item.price as Json;
+      const start = Number(item.current_period_end);
+      const invoice: Json = {
+        id: id('in'),
+        object: 'invoice',
+        customer: subscription.customer,
+        currency: subscription.currency,
+        amount_due: price.unit_amount,
+        amount_paid: outcome === 'paid' ? price.unit_amount : 0,
+        status: outcome === 'paid' ? 'paid' : 'open',
+        billing_reason: 'subscription_cycle',
+        period_start: start,
+        period_end: start + 30 * 24 * 3600,
+        parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata: subscription.metadata } },
+        payments: { object: 'list', data: [] as Json[], has_more: false, url: '/v1/invoice_payments' },
+        created: now(),
+      };
+      if (outcome === 'paid') {
+        const paid = charge(price.unit_amount, subscription.currency, String(subscription.customer), {});
+        (invoice.payments as { data: Json[] }).data.push({ id: id('inpay'), object: 'invoice_payment', invoice: invoice.id, status: 'paid', payment: { type: 'payment_intent', payment_intent: paid.payment_intent } });
+        subscription.status = 'active';
+        item.current_period_start = start;
+        item.current_period_end = start + 30 * 24 * 3600;
+      } else {
+        subscription.status = 'past_due';
+      }
+      return event(outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
     },
     changeSubscription(subscriptionId, changes, type = 'customer.subscription.updated') {
       const subscription = subscriptions.get(subscriptionId);

@@ -7,6 +7,7 @@ import { invokeFunction, signedInUserId } from './apps';
 import {
   accessSchema,
   checkoutStartSchema,
+  paidBundleOffersSchema,
   PLAN_LIMIT_KEYS,
   planInfoSchema,
   PURCHASE_COLUMNS,
@@ -19,7 +20,7 @@ import { fromPostgrest } from './errors';
 import { parseResponse } from './rows';
 import type { BillingApi } from './types';
 
-/** Counters that are per month and kept by the server (the rest are counted from the tables). */
+/** Counters that are per month and kept by the server (the rest are counted from the tables: apps, custom domains, database rows). */
 const METERED: Partial<Record<PlanLimitKey, string>> = { runs: 'runs', ai_tokens: 'ai_tokens', api_calls: 'api_calls' };
 
 function monthStart(): string {
@@ -40,6 +41,13 @@ export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi
       const { data, error, status } = await supabase.rpc('my_access', { item_kind: kind, item_id: id });
       if (error) throw fromPostgrest(error, status);
       return parseResponse(accessSchema, data, 'your access');
+    },
+
+    async paidBundlesOf(appId) {
+      requireUuid(appId, 'The app');
+      const { data, error, status } = await supabase.rpc('app_paid_bundles', { app_id: appId });
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(paidBundleOffersSchema, data, 'the bundles holding the app');
     },
 
     async checkout(input) {
@@ -67,7 +75,7 @@ export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi
 
     async myPlan() {
       const userId = await signedInUserId(supabase);
-      const [me, plans, counters, purchases, notices, apps, domains] = await Promise.all([
+      const [me, plans, counters, purchases, notices, apps, domains, rows] = await Promise.all([
         supabase.from('User').select('plan, plan_renews_at').eq('id', userId).maybeSingle(),
         supabase.from('Plan').select('id, name, amount_cents, currency, limits').order('position'),
         supabase.from('UsageCounter').select('metric, used').eq('owner_id', userId).eq('scope_key', 'owner').eq('period', 'month').eq('period_start', monthStart()),
@@ -75,8 +83,10 @@ export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi
         supabase.from('CapNotice').select('id, message, created_at').eq('owner_id', userId).gte('period_start', monthStart()).order('created_at', { ascending: false }),
         count('App', userId),
         count('CustomDomain', userId),
+        supabase.rpc('my_database_rows'),
       ]);
-      for (const answer of [me, plans, counters, purchases, notices]) if (answer.error) throw fromPostgrest(answer.error, answer.status);
+      for (const answer of [me, plans, counters, purchases, notices, rows]) if (answer.error) throw fromPostgrest(answer.error, answer.status);
+      const databaseRows = parseResponse(z.coerce.number().int().nonnegative(), rows.data, 'your database rows');
       const planList = parseResponse(z.array(planInfoSchema), plans.data, 'the plans');
       const plan = me.data?.plan === 'pro' ? 'pro' : 'free';
       const limits = planList.find((entry) => entry.id === plan)?.limits;
@@ -87,7 +97,8 @@ export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi
         plans: planList,
         usage: PLAN_LIMIT_KEYS.map((key) => {
           const metric = METERED[key];
-          const value = metric ? (used.get(metric) ?? 0) : key === 'apps' ? apps : key === 'custom_domains' ? domains : null;
+          const counted: Partial<Record<PlanLimitKey, number>> = { apps, custom_domains: domains, database_rows: databaseRows };
+          const value = metric ? (used.get(metric) ?? 0) : (counted[key] ?? null);
           return value === null ? null : { key, used: value, limit: limits?.[key] ?? null };
         }).filter((entry) => entry !== null),
         purchases: parseResponse(z.array(purchaseRowSchema), purchases.data, 'your purchases'),

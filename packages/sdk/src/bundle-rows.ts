@@ -64,6 +64,15 @@ export interface BundlePage {
 
 export const accessSchema = z.enum(['owner', 'allowed', 'purchase', 'free']).nullable();
 
+/** A paid bundle holding an app, offered on the app's own pages ("Get it with …"). */
+export interface PaidBundleOffer {
+  id: string;
+  name: string;
+  price: AppPrice;
+}
+
+export const paidBundleOffersSchema = z.array(z.object({ id: z.string(), name: z.string(), price: priceOrFree })) satisfies z.ZodType<PaidBundleOffer[], unknown>;
+
 const bundleAppEntrySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -278,3 +287,27 @@ export const usageCapInputSchema = z.object({
     .max(1_000_000, { message: 'A cap allows at most 1,000,000 runs.' }),
 });
 export type UsageCapInput = z.infer<typeof usageCapInputSchema>;
+
+/** "Each person may run its apps 20 times a day" (a bundle) / "… may run it …" (an app). */
+export function describeCap(cap: UsageCapInput, what: 'bundle' | 'app' = 'bundle'): string {
+  const who = cap.scope === 'each_person' ? 'Each person' : 'Everyone together';
+  const times = `${cap.max_runs.toLocaleString('en')} ${cap.max_runs === 1 ? 'time' : 'times'}`;
+  return `${who} may run ${what === 'bundle' ? 'its apps' : 'it'} ${times} ${cap.period === 'day' ? 'a day' : 'a month'}`;
+}
+
+/** The number of runs an owner typed for a cap, or null unless it is a whole number from 1 to 1,000,000. */
+export function parseCapRuns(text: string): number | null {
+  const trimmed = text.trim();
+  const runs = /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return Number.isInteger(runs) && runs >= 1 && runs <= 1_000_000 ? runs : null;
+}
+
+/** The choices of a run-limit form, in the words describeCap uses. */
+export const CAP_SCOPE_OPTIONS = [
+  { value: 'each_person', label: 'Each person' },
+  { value: 'everyone', label: 'Everyone together' },
+];
+export const CAP_PERIOD_OPTIONS = [
+  { value: 'day', label: 'a day' },
+  { value: 'month', label: 'a month' },
+];

@@ -64,7 +64,13 @@ export {
   PLAN_LIMIT_KEYS,
   bundleNameSchema,
   bundlePatchSchema,
+  CAP_PERIOD_OPTIONS,
+  CAP_SCOPE_OPTIONS,
+  describeCap,
+  parseCapRuns,
 } from './bundle-rows';
+export { normaliseAllowedEntry, parseAllowedList } from './allowed-list';
+export type { ParsedAllowedList } from './allowed-list';
 export type {
   Access,
   AddAllowedUsersResult,
@@ -77,6 +83,7 @@ export type {
   BundleSummary,
   CheckoutStart,
   MyPlan,
+  PaidBundleOffer,
   PlanInfo,
   PlanLimitKey,
   PlanUsage,

@@ -38,6 +38,7 @@ import type {
   BundleSummary,
   CheckoutStart,
   MyPlan,
+  PaidBundleOffer,
   TestCheckoutSession,
   UsageCapInput,
   UsageCapRow,
@@ -320,6 +321,8 @@ export interface BundlesApi {
 /** #17: access, checkout and the person's plan. */
 export interface BillingApi {
   access(kind: 'app' | 'bundle', id: string): Promise<Access>;
+  /** The paid bundles holding a deployed app that the caller may buy (invite-only ones never show). */
+  paidBundlesOf(appId: string): Promise<PaidBundleOffer[]>;
   /** Where to pay: Stripe Checkout, or the development test checkout. */
   checkout(input: { item_kind: 'app' | 'bundle' | 'plan'; item_id: string; return_path: string }): Promise<CheckoutStart>;
   testCheckout(sessionId: string): Promise<TestCheckoutSession>;

@@ -72,4 +72,86 @@ describe('bundles and billing through the SDK', () => {
     expect(ownerPlan.usage.find((usage) => usage.key === 'apps')).toEqual({ key: 'apps', used: 2, limit: 5 });
     expect(ownerPlan.usage.find((usage) => usage.key === 'runs')).toEqual({ key: 'runs', used: 0, limit: 500 });
   });
+  it('offers the paid bundles holding an app to those who may open and buy them, never invite-only ones', async () => {
+    const owner = await backend.signedInUser('seller');
+    const appId = crypto.randomUUID();
+    const hidden = crypto.randomUUID();
+    for (const id of [appId, hidden]) {
+      const { error } = await backend.admin.from('App').insert({ id, owner_id: owner.id, name: 'Flash cards' });
+      if (error) throw new Error(error.message);
+    }
+    await deployTestVersion(backend.admin, appId);
+    const paid = { kind: 'monthly' as const, amount_cents: 500, currency: 'USD' as const };
+    const made: Record<string, string> = {};
+    for (const [name, visibility, price] of [
+      ['A public', 'public', paid],
+      ['B unlisted', 'unlisted', paid],
+      ['C signed in', 'signed_in', paid],
+      ['D invite only', 'allowed_users', paid],
+      ['E free', 'public', { kind: 'free' as const, amount_cents: 0, currency: 'USD' as const }],
+    ] as const) {
+      const bundle = await owner.client.bundles.create({ name });
+      await owner.client.bundles.update(bundle.id, { visibility, price });
+      await owner.client.bundles.setApps(bundle.id, [appId, hidden]);
+      made[name] = bundle.id;
+    }
+    const names = (offers: { name: string }[]) => offers.map((offer) => offer.name);
+    const visitor = backend.client();
+    expect(names(await visitor.billing.paidBundlesOf(appId))).toEqual(['A public', 'B unlisted']);
+    expect((await visitor.billing.paidBundlesOf(appId))[0]).toEqual({ id: made['A public'], name: 'A public', price: paid });
+    expect(await visitor.billing.access('app', appId)).toBeNull();
+    const stranger = await backend.signedInUser('window-shopper');
+    expect(names(await stranger.client.billing.paidBundlesOf(appId))).toEqual(['A public', 'B unlisted', 'C signed in']);
+    expect(names(await owner.client.billing.paidBundlesOf(appId))).toEqual(['A public', 'B unlisted', 'C signed in', 'D invite only']);
+    // An app that is not deployed offers nothing; a malformed id is refused before any request.
+    expect(await stranger.client.billing.paidBundlesOf(hidden)).toEqual([]);
+    await expect(stranger.client.billing.paidBundlesOf('nope')).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+  it('an owner caps an app and lists people on the app itself; nobody else reads or changes either', async () => {
+    const owner = await backend.signedInUser('app-seller');
+    const appId = crypto.randomUUID();
+    const { error } = await backend.admin.from('App').insert({ id: appId, owner_id: owner.id, name: 'Paid quiz', price: { kind: 'one_time', amount_cents: 300, currency: 'USD' } });
+    if (error) throw new Error(error.message);
+    await deployTestVersion(backend.admin, appId);
+    const item = { kind: 'app' as const, id: appId };
+    expect(await owner.client.bundles.setCap(item, { scope: 'each_person', period: 'day', max_runs: 2 })).toMatchObject({ max_runs: 2 });
+    const pupil = await backend.signedInUser('app-pupil');
+    const stranger = await backend.signedInUser('app-stranger');
+    expect(await pupil.client.billing.access('app', appId)).toBeNull();
+    expect(await owner.client.bundles.addAllowedUsers(item, [pupil.email, 'bad'])).toMatchObject({ added: [pupil.email], invalid: [{ line: 2, value: 'bad' }], invited: 1 });
+    expect(backend.mailbox.search(`to:${pupil.email} tag:invitation`)).toHaveLength(1);
+    expect(await pupil.client.billing.access('app', appId)).toBe('allowed');
+    expect(await stranger.client.billing.access('app', appId)).toBeNull();
+    // Someone else's app: its list and caps are not theirs to read or change.
+    await expect(stranger.client.bundles.addAllowedUsers(item, [stranger.email])).rejects.toMatchObject({ status: 404 });
+    expect(await stranger.client.bundles.allowedUsers(item)).toEqual([]);
+    expect(await stranger.client.bundles.caps(item)).toEqual([]);
+    await expect(stranger.client.bundles.setCap(item, { scope: 'everyone', period: 'day', max_runs: 1 })).rejects.toMatchObject({ code: expect.any(String) });
+    expect(await owner.client.bundles.caps(item)).toMatchObject([{ scope: 'each_person', period: 'day', max_runs: 2 }]);
+    expect((await owner.client.bundles.allowedUsers(item)).map((row) => row.entry)).toEqual([pupil.email]);
+  });
+  it('/user-plan counts the rows of all of a person\'s databases against the plan, and only theirs', async () => {
+    const owner = await backend.signedInUser('rows-owner');
+    const other = await backend.signedInUser('rows-other');
+    const before = (await owner.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows');
+    expect(before).toEqual({ key: 'database_rows', used: 0, limit: 1000 });
+    for (const [who, tables] of [
+      [owner, [3, 2]],
+      [other, [4]],
+    ] as const) {
+      const database = await backend.admin.from('Database').insert({ owner_id: who.id, name: 'Notes' }).select('id').single();
+      if (database.error) throw new Error(database.error.message);
+      for (const [position, rows] of tables.entries()) {
+        const table = await backend.admin.from('DatabaseTable').insert({ database_id: database.data.id, name: `T${position}`, position }).select('id').single();
+        if (table.error) throw new Error(table.error.message);
+        const inserted = await backend.admin.from('DatabaseRow').insert(Array.from({ length: rows }, () => ({ table_id: table.data.id, data: {} })));
+        if (inserted.error) throw new Error(inserted.error.message);
+      }
+    }
+    expect((await owner.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows')).toEqual({ key: 'database_rows', used: 5, limit: 1000 });
+    expect((await other.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows')).toEqual({ key: 'database_rows', used: 4, limit: 1000 });
+    // Signed out, there is nothing to count (and no function to call).
+    const { error } = await backend.client().supabase.rpc('my_database_rows');
+    expect(error).not.toBeNull();
+  });
 });

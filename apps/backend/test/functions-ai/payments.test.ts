@@ -179,6 +179,121 @@ describe('payments with Stripe (fake Stripe on loopback)', () => {
     expect(recorded.rowCount).toBe(0);
   });
 
+  async function purchaseOf(buyerId: string) {
+    return (
+      await backend.db.query<{ status: string; period_end: Date | null; provider_payment: string | null }>(
+        'select status, period_end, provider_payment from public."Purchase" where buyer_id = $1',
+        [buyerId],
+      )
+    ).rows[0];
+  }
+
+  const runs = async (appId: string, userId: string) =>
+    admitRun(backend.serviceClient(), { appId, runner: { kind: 'user', userId }, channel: 'run' });
+
+  it('a full refund ends a one-time purchase; partial refunds, replays, forged and unknown refunds change nothing', async () => {
+    const { appId } = await seedApp(backend, owner.id);
+    await backend.db.query('update public."App" set price = $2 where id = $1', [appId, JSON.stringify(ONCE)]);
+    const buyer = await signedIn(backend);
+    const { url } = (await (await checkout(backend, buyer, { item_kind: 'app', item_id: appId })).json()) as { url: string };
+    const sessionId = url.split('/').at(-1) ?? '';
+    const [completed] = stripe.pay(sessionId);
+    if (!completed) throw new Error('no event');
+    expect(await (await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+    const paymentIntent = String(stripe.sessions.get(sessionId)?.payment_intent);
+    expect(await purchaseOf(buyer.id)).toMatchObject({ status: 'active', provider_payment: paymentIntent });
+    expect(await runs(appId, buyer.id)).toMatchObject({ ok: true, entitlement: 'purchase' });
+
+    // A partial refund (a goodwill credit) keeps the purchase.
+    const partial = stripe.refund(paymentIntent, 500);
+    expect(await (await deliver(partial)).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('active');
+
+    // A forged refund (bad signature) is refused before anything is read.
+    const full = stripe.refund(paymentIntent);
+    full.created += 5;
+    const forged = await deliver(full, { secret: 'whsec_not_stripe' });
+    expect(forged.status).toBe(400);
+    expect((await purchaseOf(buyer.id))?.status).toBe('active');
+
+    // The full refund: the purchase is marked refunded and access ends; a replay changes nothing.
+    expect(await (await deliver(full)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
+    expect(await runs(appId, buyer.id)).toMatchObject({ ok: false, code: 'payment_required' });
+    expect(await (await deliver(full)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    // The completion replayed late (as a new delivery of an older event) does not bring access back.
+    const lateCompletion = structuredClone(completed);
+    lateCompletion.id = `evt_test_${randomUUID().replace(/-/g, '')}`;
+    expect(await (await deliver(lateCompletion)).json()).toEqual({ received: true, outcome: 'stale' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
+
+    // A refund of a payment that is no purchase of ours: recorded, nothing changes.
+    const unknown = structuredClone(full);
+    unknown.id = `evt_test_${randomUUID().replace(/-/g, '')}`;
+    unknown.data.object.payment_intent = 'pi_test_unknown';
+    expect(await (await deliver(unknown)).json()).toEqual({ received: true, outcome: 'unknown_purchase' });
+    const recorded = await backend.db.query<{ outcome: string }>('select outcome from public."PaymentEvent" where event_id = $1', [unknown.id]);
+    expect(recorded.rows).toEqual([{ outcome: 'unknown_purchase' }]);
+  });
+
+  it('invoices: a paid renewal moves the period on, a failed one makes it past due until paid, a refunded one ends access', async () => {
+    const { bundleId, appId } = await bundleFor(backend, owner.id, MONTHLY);
+    const buyer = await signedIn(backend);
+    const { url } = (await (await checkout(backend, buyer, { item_kind: 'bundle', item_id: bundleId })).json()) as { url: string };
+    const sessionId = url.split('/').at(-1) ?? '';
+    for (const event of stripe.pay(sessionId)) expect(await (await deliver(event)).json()).toMatchObject({ outcome: 'applied' });
+    const subscriptionId = String(stripe.sessions.get(sessionId)?.subscription);
+    const firstEnd = (await purchaseOf(buyer.id))?.period_end?.getTime() ?? 0;
+    let clock = 10;
+    const later = <T extends StripeEvent>(event: T): T => {
+      event.created += clock;
+      clock += 10;
+      return event;
+    };
+
+    // The renewal is paid: a month more, and its payment is kept for a refund.
+    const renewed = later(stripe.invoice(subscriptionId, 'paid'));
+    expect(await (await deliver(renewed)).json()).toEqual({ received: true, outcome: 'applied' });
+    const afterRenewal = await purchaseOf(buyer.id);
+    expect(afterRenewal?.status).toBe('active');
+    expect(afterRenewal?.period_end?.getTime()).toBe(firstEnd + 30 * 24 * 3600 * 1000);
+    expect(afterRenewal?.provider_payment).toMatch(/^pi_test_/);
+    expect(await (await deliver(renewed)).json()).toEqual({ received: true, outcome: 'duplicate' });
+
+    // The next payment fails: past due, no runs until it is paid.
+    const failed = later(stripe.invoice(subscriptionId, 'failed'));
+    expect(await (await deliver(failed)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('past_due');
+    expect(await runs(appId, buyer.id)).toMatchObject({ ok: false, code: 'payment_required' });
+    const paid = later(stripe.invoice(subscriptionId, 'paid'));
+    expect(await (await deliver(paid)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('active');
+    expect(await runs(appId, buyer.id)).toMatchObject({ ok: true, entitlement: 'purchase' });
+
+    // That payment is refunded: access ends, and a later "still active" subscription event does not bring it back.
+    const refunded = later(stripe.refund(String((await purchaseOf(buyer.id))?.provider_payment)));
+    expect(await (await deliver(refunded)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
+    const update = later(stripe.changeSubscription(subscriptionId, { cancel_at_period_end: true }));
+    expect(await (await deliver(update)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
+    expect(await runs(appId, buyer.id)).toMatchObject({ ok: false, code: 'payment_required' });
+
+    // Hostile and unknown invoices: a bad signature is refused; an invoice of a subscription Stripe
+    // does not know, or of no subscription at all, changes nothing.
+    const another = later(stripe.invoice(subscriptionId, 'failed'));
+    expect((await deliver(another, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400);
+    const ghost = structuredClone(another);
+    ghost.id = `evt_test_${randomUUID().replace(/-/g, '')}`;
+    (ghost.data.object.parent as { subscription_details: { subscription: string } }).subscription_details.subscription = 'sub_test_unknown';
+    expect(await (await deliver(ghost)).json()).toEqual({ received: true, outcome: 'ignored' });
+    const oneOff = structuredClone(another);
+    oneOff.id = `evt_test_${randomUUID().replace(/-/g, '')}`;
+    oneOff.data.object.parent = null;
+    expect(await (await deliver(oneOff)).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
+  });
+
   it('events for unknown items or buyers are recorded as such and create no purchase', async () => {
     const { bundleId } = await bundleFor(backend, owner.id, MONTHLY);
     const buyer = await signedIn(backend);

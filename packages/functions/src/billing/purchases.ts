@@ -24,6 +24,13 @@ export interface PaymentFact {
   cancelAtPeriodEnd: boolean;
   periodStart: Date | null;
   periodEnd: Date | null;
+  /** The payment (Stripe PaymentIntent) behind the purchase's latest charge, kept for refunds. */
+  payment?: string | null;
+  /**
+   * A refund: `reference` is the refunded payment (not the session or subscription), and only the
+   * status changes (the period and the rest stay as they were, as a receipt).
+   */
+  refund?: boolean;
 }
 
 export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_item' | 'unknown_buyer' | 'unknown_purchase';
@@ -32,6 +39,7 @@ interface PurchaseRow {
   id: string;
   buyer_id: string;
   item_kind: ItemKind;
+  status: PurchaseStatus;
   last_event_at: string;
 }
 
@@ -58,26 +66,33 @@ export async function applyPaymentFact(supabase: SupabaseClient, fact: PaymentFa
 async function apply(supabase: SupabaseClient, fact: PaymentFact): Promise<ApplyOutcome> {
   const found = await supabase
     .from('Purchase')
-    .select('id, buyer_id, item_kind, last_event_at')
+    .select('id, buyer_id, item_kind, status, last_event_at')
     .eq('provider', fact.provider)
-    .eq('provider_reference', fact.reference)
+    .eq(fact.refund ? 'provider_payment' : 'provider_reference', fact.reference)
     .maybeSingle<PurchaseRow>();
   if (found.error) throw new Error(`Reading the purchase failed: ${found.error.message}`);
-  const state = {
-    status: fact.status,
-    cancel_at_period_end: fact.cancelAtPeriodEnd,
-    period_start: fact.periodStart?.toISOString() ?? null,
-    period_end: fact.periodEnd?.toISOString() ?? null,
-    last_event_at: fact.eventCreated.toISOString(),
-    ...(fact.customer ? { provider_customer: fact.customer } : {}),
-  };
+  const state = fact.refund
+    ? { status: fact.status, last_event_at: fact.eventCreated.toISOString() }
+    : {
+        status: fact.status,
+        cancel_at_period_end: fact.cancelAtPeriodEnd,
+        period_start: fact.periodStart?.toISOString() ?? null,
+        period_end: fact.periodEnd?.toISOString() ?? null,
+        last_event_at: fact.eventCreated.toISOString(),
+        ...(fact.customer ? { provider_customer: fact.customer } : {}),
+        ...(fact.payment ? { provider_payment: fact.payment } : {}),
+      };
   if (found.data) {
     if (new Date(found.data.last_event_at).getTime() > fact.eventCreated.getTime()) return 'stale';
+    // A refunded purchase stays refunded whatever the subscription says next, until a new
+    // invoice is paid (a renewal the buyer pays for again).
+    if (found.data.status === 'refunded' && !fact.refund && fact.eventType !== 'invoice.paid') state.status = 'refunded';
     const updated = await supabase.from('Purchase').update(state).eq('id', found.data.id);
     if (updated.error) throw new Error(`Updating the purchase failed: ${updated.error.message}`);
     if (found.data.item_kind === 'plan') await syncPlan(supabase, found.data.buyer_id);
     return 'applied';
   }
+  if (fact.refund) return 'unknown_purchase';
   if (!fact.order) return 'unknown_purchase';
   const { order } = fact;
   const item = await loadItem(supabase, order.itemKind, order.itemId);

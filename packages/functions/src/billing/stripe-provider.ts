@@ -157,13 +157,64 @@ export async function stripeEventFact(settings: StripeSettings, event: Stripe.Ev
         cancelAtPeriodEnd: false,
         periodStart: new Date(session.created * 1000),
         periodEnd: null,
+        payment: idOf(session.payment_intent),
       };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return subscriptionFact(event, event.data.object);
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return invoiceFact(settings, event, event.data.object);
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const payment = idOf(charge.payment_intent);
+      // A partial refund (a goodwill credit) leaves the purchase as it is.
+      if (!charge.refunded || !payment) return null;
+      return {
+        provider: 'stripe',
+        eventId: event.id,
+        eventType: event.type,
+        eventCreated: new Date(event.created * 1000),
+        reference: payment,
+        refund: true,
+        customer: null,
+        status: 'refunded',
+        cancelAtPeriodEnd: false,
+        periodStart: null,
+        periodEnd: null,
+      };
+    }
     default:
       return null;
   }
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * A subscription's invoice was paid (a renewal: the new period) or its payment failed (past due
+ * until Stripe's retries succeed or the subscription ends). The subscription is read from Stripe,
+ * so the status and period are Stripe's current ones whatever order events arrive in. Invoices
+ * that belong to no subscription, or to one Stripe does not know, are not ours to apply.
+ */
+async function invoiceFact(settings: StripeSettings, event: Stripe.Event, invoice: Stripe.Invoice): Promise<PaymentFact | null> {
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  if (!subscriptionId) return null;
+  const stripe = await stripeClient(settings);
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return null;
+    throw error;
+  }
+  const fact = subscriptionFact(event, subscription);
+  if (event.type === 'invoice.payment_failed') return fact.status === 'active' ? { ...fact, status: 'past_due' } : fact;
+  const payment = invoice.payments?.data.map((entry) => idOf(entry.payment.payment_intent)).find((id) => id !== null);
+  return payment ? { ...fact, payment } : fact;
 }

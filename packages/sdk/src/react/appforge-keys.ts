@@ -69,6 +69,8 @@ export const appforgeKeys = {
     ['appforge', 'user', userId ?? null, 'bundles', 'allowed', itemId ?? null] as const,
   access: (userId: string | undefined, kind: string, itemId: string | undefined) =>
     ['appforge', 'user', userId ?? null, 'bundles', 'access', kind, itemId ?? null] as const,
+  paidBundles: (userId: string | undefined, appId: string | undefined) =>
+    ['appforge', 'user', userId ?? null, 'bundles', 'paid-bundles', appId ?? null] as const,
   testCheckout: (userId: string | undefined, sessionId: string | undefined) =>
     ['appforge', 'user', userId ?? null, 'bundles', 'test-checkout', sessionId ?? null] as const,
   myPlan: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'bundles', 'plan'] as const,

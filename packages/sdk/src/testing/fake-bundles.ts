@@ -65,6 +65,15 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
     return bundle;
   };
   const copy = (bundle: BundleDetail): BundleDetail => structuredClone(bundle);
+  /** Someone else's bundle or app looks like none at all (as the server answers). */
+  const ownItem = (item: { kind: 'bundle' | 'app'; id: string }): void => {
+    if (item.kind === 'bundle') {
+      own(item.id);
+      return;
+    }
+    const app = UUID_PATTERN.test(item.id) ? data.apps[item.id] : undefined;
+    if (!app || app.owner_id !== data.session?.user.id) throw err('app_not_found', 'There is no such app of yours', 404);
+  };
   const email = (): string => data.session?.user.email?.toLowerCase() ?? '';
   const listed = (itemId: string): boolean =>
     (data.allowedUsers[itemId] ?? []).some((row) => row.entry === email() || row.entry === `@${email().split('@')[1] ?? ''}`);
@@ -141,11 +150,11 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
       return copy(bundle);
     },
     async allowedUsers(item) {
-      if (item.kind === 'bundle') own(item.id);
+      ownItem(item);
       return structuredClone(data.allowedUsers[item.id] ?? []).sort((a, b) => a.entry.localeCompare(b.entry));
     },
     async addAllowedUsers(item, entries) {
-      if (item.kind === 'bundle') own(item.id);
+      ownItem(item);
       if (entries.length === 0) throw invalidInput('Add at least one address.');
       if (entries.length > MAX_ALLOWED_USERS_PER_ADD) throw invalidInput('Add at most 10,000 addresses at once.');
       const list = (data.allowedUsers[item.id] ??= []);
@@ -169,11 +178,11 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
       return result;
     },
     async caps(item) {
-      if (item.kind === 'bundle') own(item.id);
+      ownItem(item);
       return structuredClone(data.caps[item.id] ?? []);
     },
     async setCap(item, cap) {
-      if (item.kind === 'bundle') own(item.id);
+      ownItem(item);
       const parsed = usageCapInputSchema.safeParse(cap);
       if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'The cap is not valid.');
       const list = (data.caps[item.id] ??= []);
@@ -204,10 +213,24 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
       }
       const app = data.apps[id];
       if (!app) return null;
+      const holders = Object.values(data.bundles).filter((bundle) => bundle.apps.some((entry) => entry.id === id));
       if (app.owner_id === data.session?.user.id) return 'owner';
-      if (data.session && listed(id)) return 'allowed';
-      if (data.session && bought('app', id)) return 'purchase';
-      return app.price.kind === 'free' ? 'free' : null;
+      if (data.session && (listed(id) || holders.some((bundle) => listed(bundle.id)))) return 'allowed';
+      if (data.session && (bought('app', id) || holders.some((bundle) => bought('bundle', bundle.id)))) return 'purchase';
+      return app.price.kind === 'free' && holders.every((bundle) => bundle.price.kind === 'free') ? 'free' : null;
+    },
+    async paidBundlesOf(appId) {
+      const app = UUID_PATTERN.test(appId) ? data.apps[appId] : undefined;
+      if (!app?.deployed_version_id) return [];
+      return Object.values(data.bundles)
+        .filter(
+          (bundle) =>
+            bundle.price.kind !== 'free' &&
+            bundle.apps.some((entry) => entry.id === appId) &&
+            (bundle.visibility === 'public' || bundle.visibility === 'unlisted' || (bundle.visibility === 'signed_in' && data.session !== null) || bundle.owner_id === data.session?.user.id),
+        )
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((bundle) => ({ id: bundle.id, name: bundle.name, price: structuredClone(bundle.price) }));
     },
     async checkout(input) {
       const buyer = userId();

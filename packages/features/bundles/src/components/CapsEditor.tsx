@@ -1,42 +1,12 @@
+import { CAP_PERIOD_OPTIONS, CAP_SCOPE_OPTIONS, describeCap } from '@appforge/sdk';
 import type { AllowedItem, UsageCapInput } from '@appforge/sdk';
-import { useRemoveUsageCap, useSetUsageCap, useUsageCaps } from '@appforge/sdk/react';
+import { useUsageCapForm } from '@appforge/sdk/react';
 import { Button, Select, TextField } from '@appforge/ui';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { messageOf } from '../lib/message';
-
-const SCOPES = [
-  { value: 'each_person', label: 'Each person' },
-  { value: 'everyone', label: 'Everyone together' },
-];
-const PERIODS = [
-  { value: 'day', label: 'a day' },
-  { value: 'month', label: 'a month' },
-];
-
-export function describeCap(cap: UsageCapInput): string {
-  return `${cap.scope === 'each_person' ? 'Each person' : 'Everyone together'} may run its apps ${cap.max_runs.toLocaleString('en')} ${cap.max_runs === 1 ? 'time' : 'times'} ${cap.period === 'day' ? 'a day' : 'a month'}`;
-}
 
 /** Run caps of a bundle or app: past a cap a run is refused with a message, and the owner is told once. */
 export function CapsEditor({ item }: { item: AllowedItem }) {
-  const caps = useUsageCaps(item);
-  const set = useSetUsageCap();
-  const remove = useRemoveUsageCap();
-  const [scope, setScope] = useState<UsageCapInput['scope']>('each_person');
-  const [period, setPeriod] = useState<UsageCapInput['period']>('day');
-  const [runs, setRuns] = useState('20');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const maxRuns = /^\d{1,7}$/.test(runs.trim()) ? Number(runs.trim()) : Number.NaN;
-    if (!Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > 1_000_000) {
-      setProblem('Enter a whole number of runs from 1 to 1,000,000.');
-      return;
-    }
-    setProblem(null);
-    set.mutate({ item, cap: { scope, period, max_runs: maxRuns } });
-  };
+  const { caps, set, remove, scope, setScope, period, setPeriod, runs, setRuns, problem, submit } = useUsageCapForm(item);
   return (
     <section aria-labelledby="caps-heading" className="bundles-form">
       <h2 id="caps-heading">Run limits</h2>
@@ -55,9 +25,9 @@ export function CapsEditor({ item }: { item: AllowedItem }) {
         <p className="bundles-muted">No limits: people run the apps as often as your plan allows.</p>
       )}
       <form onSubmit={submit} noValidate className="bundles-row">
-        <Select label="Who" name="scope" value={scope} options={SCOPES} onValueChange={(value) => setScope(value as UsageCapInput['scope'])} />
+        <Select label="Who" name="scope" value={scope} options={CAP_SCOPE_OPTIONS} onValueChange={(value) => setScope(value as UsageCapInput['scope'])} />
         <TextField label="Runs" name="max_runs" inputMode="numeric" value={runs} onChange={(event) => setRuns(event.target.value)} error={problem ?? undefined} />
-        <Select label="Per" name="period" value={period} options={PERIODS} onValueChange={(value) => setPeriod(value as UsageCapInput['period'])} />
+        <Select label="Per" name="period" value={period} options={CAP_PERIOD_OPTIONS} onValueChange={(value) => setPeriod(value as UsageCapInput['period'])} />
         <Button type="submit" disabled={set.isPending}>
           Set limit
         </Button>

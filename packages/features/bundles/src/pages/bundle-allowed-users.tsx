@@ -1,11 +1,7 @@
-import type { AddAllowedUsersResult, BundleDetail } from '@appforge/sdk';
-import { useAddAllowedUsers, useAllowedUsers, useRemoveAllowedUser } from '@appforge/sdk/react';
+import type { AddAllowedUsersResult, BundleDetail, ParsedAllowedList } from '@appforge/sdk';
+import { useAllowedUsersForm } from '@appforge/sdk/react';
 import { Button, TextArea } from '@appforge/ui';
-import { useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
 import { BundleFrame } from '../components/BundleFrame';
-import { parseAllowedList } from '../lib/allowed-list';
-import type { ParsedAllowedList } from '../lib/allowed-list';
 import { messageOf } from '../lib/message';
 
 function Report({ parsed, result }: { parsed: ParsedAllowedList | null; result: AddAllowedUsersResult | undefined }) {
@@ -36,28 +32,7 @@ function Report({ parsed, result }: { parsed: ParsedAllowedList | null; result: 
 }
 
 function AllowedUsers({ bundle }: { bundle: BundleDetail }) {
-  const item = { kind: 'bundle' as const, id: bundle.id };
-  const list = useAllowedUsers(item);
-  const add = useAddAllowedUsers();
-  const remove = useRemoveAllowedUser();
-  const [text, setText] = useState('');
-  const [parsed, setParsed] = useState<ParsedAllowedList | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = parseAllowedList(text);
-    setParsed(result);
-    if (result.tooMany) return setProblem('At most 10,000 addresses at once: split the list.');
-    if (result.entries.length === 0) return setProblem('Paste at least one e-mail address or @domain.');
-    setProblem(null);
-    add.mutate({ item, entries: result.entries }, { onSuccess: () => setText('') });
-  };
-  const readFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) void file.text().then(setText);
-  };
-
+  const { list, add, remove, text, setText, parsed, problem, submit, readFile } = useAllowedUsersForm({ kind: 'bundle', id: bundle.id });
   return (
     <>
       <form className="bundles-form" onSubmit={submit} noValidate>

@@ -11,6 +11,7 @@ describe('/user-plan', () => {
     client.fake.data.usage = [
       { key: 'apps', used: 2, limit: 5 },
       { key: 'runs', used: 500, limit: 500 },
+      { key: 'database_rows', used: 340, limit: 1000 },
     ];
     client.fake.data.notices = [{ id: crypto.randomUUID(), message: 'Essay tutor has reached its owner’s monthly run limit', created_at: new Date().toISOString() }];
     const user = userEvent.setup();
@@ -18,6 +19,7 @@ describe('/user-plan', () => {
     expect(await screen.findByRole('heading', { name: 'Your plan: Free' })).toBeInTheDocument();
     expect(screen.getByRole('meter', { name: 'Runs this month' })).toHaveAttribute('aria-valuetext', '500 of 500');
     expect(screen.getByRole('meter', { name: 'Apps' })).toHaveAttribute('aria-valuetext', '2 of 5');
+    expect(screen.getByRole('meter', { name: 'Database rows' })).toHaveAttribute('aria-valuetext', '340 of 1,000');
     expect(screen.getByText('Limit reached.')).toBeInTheDocument();
     expect(screen.getByText('Essay tutor has reached its owner’s monthly run limit')).toBeInTheDocument();
 
@@ -31,5 +33,30 @@ describe('/user-plan', () => {
 
     await user.click(within(receipts).getByRole('button', { name: 'Cancel' }));
     expect(await within(receipts).findByText(/^ends /)).toBeInTheDocument();
+  });
+  it('says in words which purchases were refunded or failed to renew, and offers no Cancel for them', async () => {
+    const client = createFakeAppforgeClient();
+    const session = client.fake.signIn({ email: 'ada@example.org' });
+    const base = {
+      buyer_id: session.user.id,
+      app_id: null,
+      plan_id: null,
+      provider: 'stripe' as const,
+      currency: 'USD',
+      cancel_at_period_end: false,
+      period_start: '2026-11-01T00:00:00Z',
+      created_at: '2026-11-01T00:00:00Z',
+    };
+    client.fake.data.purchases.push(
+      { ...base, id: crypto.randomUUID(), item_kind: 'bundle', bundle_id: crypto.randomUUID(), mode: 'monthly', amount_cents: 900, status: 'past_due', period_end: '2026-12-01T00:00:00Z' },
+      { ...base, id: crypto.randomUUID(), item_kind: 'app', bundle_id: null, app_id: crypto.randomUUID(), mode: 'one_time', amount_cents: 499, status: 'refunded', period_end: null },
+    );
+    renderBundles('/user-plan', client);
+    const receipts = await screen.findByRole('table');
+    const rows = within(receipts).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('payment failed: access is paused until it is paid (update your card under Invoices)');
+    expect(rows[1]).toHaveTextContent('refunded: access ended');
+    expect(within(receipts).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(receipts).getAllByRole('button', { name: 'Invoices' })).toHaveLength(2);
   });
 });

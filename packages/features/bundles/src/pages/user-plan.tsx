@@ -10,6 +10,21 @@ import { useLeave } from '../lib/use-leave';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' }) : '—');
 
+/** A purchase's state in words: what the buyer may do now and why. */
+export function purchaseStatus(purchase: PurchaseRow): string {
+  switch (purchase.status) {
+    case 'active':
+      if (purchase.cancel_at_period_end) return `ends ${date(purchase.period_end)}`;
+      return purchase.mode === 'monthly' ? `active, renews ${date(purchase.period_end)}` : 'active';
+    case 'past_due':
+      return 'payment failed: access is paused until it is paid (update your card under Invoices)';
+    case 'refunded':
+      return 'refunded: access ended';
+    case 'canceled':
+      return 'canceled';
+  }
+}
+
 function Receipts({ purchases }: { purchases: PurchaseRow[] }) {
   const manage = useManagePurchase();
   const leave = useLeave();
@@ -41,10 +56,7 @@ function Receipts({ purchases }: { purchases: PurchaseRow[] }) {
                 {formatMoney(purchase.amount_cents, purchase.currency as Currency)}
                 {purchase.mode === 'monthly' ? ' a month' : ' once'}
               </td>
-              <td>
-                {purchase.status === 'active' && purchase.cancel_at_period_end ? `ends ${date(purchase.period_end)}` : purchase.status}
-                {purchase.status === 'active' && purchase.mode === 'monthly' && !purchase.cancel_at_period_end ? `, renews ${date(purchase.period_end)}` : ''}
-              </td>
+              <td>{purchaseStatus(purchase)}</td>
               <td>
                 {purchase.provider === 'stripe' ? (
                   <Button size="sm" variant="ghost" onClick={() => manage.mutate({ purchaseId: purchase.id, action: 'portal' }, { onSuccess: (r) => r.url && leave(r.url) })}>

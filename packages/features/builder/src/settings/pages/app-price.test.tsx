@@ -50,4 +50,48 @@ describe('/app-price/:appId', () => {
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect(client.fake.data.apps[app.id]?.price).toEqual({ kind: 'free', amount_cents: 0, currency: 'USD' });
   });
+  it('sets and removes a run limit for each person, refusing numbers that are not a count of runs', async () => {
+    const { client, app } = signedInWithApp();
+    const user = userEvent.setup();
+    renderSettings({ client, path: `/app-price/${app.id}` });
+    expect(await screen.findByText('No limits: people run the app as often as your plan allows.')).toBeInTheDocument();
+    const runs = screen.getByRole('textbox', { name: /Runs/ });
+    for (const typed of ['0', '2.5', '1000001', 'ten']) {
+      await user.clear(runs);
+      await user.type(runs, typed);
+      await user.click(screen.getByRole('button', { name: 'Set limit' }));
+      expect(runs).toHaveAccessibleDescription(/Enter a whole number of runs from 1 to 1,000,000\./);
+    }
+    expect(client.fake.calls('bundles.setCap')).toHaveLength(0);
+    await user.clear(runs);
+    await user.type(runs, '3');
+    await user.click(screen.getByRole('button', { name: 'Set limit' }));
+    const limits = await screen.findByRole('list', { name: 'Run limits of this app' });
+    expect(limits).toHaveTextContent('Each person may run it 3 times a day');
+    expect(client.fake.data.caps[app.id]).toMatchObject([{ scope: 'each_person', period: 'day', max_runs: 3 }]);
+    await user.click(screen.getByRole('button', { name: 'Remove the limit: Each person may run it 3 times a day' }));
+    expect(await screen.findByText('No limits: people run the app as often as your plan allows.')).toBeInTheDocument();
+    expect(client.fake.data.caps[app.id]).toEqual([]);
+  });
+
+  it('lets listed people and domains in free: reports bad lines and duplicates, invites, removes', async () => {
+    const { client, app } = signedInWithApp();
+    const user = userEvent.setup();
+    renderSettings({ client, path: `/app-price/${app.id}` });
+    const box = await screen.findByRole('textbox', { name: /E-mail addresses or @domains/ });
+    await user.click(screen.getByRole('button', { name: 'Add people' }));
+    expect(box).toHaveAccessibleDescription(/Paste at least one e-mail address or @domain\./);
+    await user.type(box, 'Ada@Example.org{enter}@school.example{enter}nope@{enter}ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Add people' }));
+    expect(await screen.findByText('Added 2 · already listed 0 · invitations sent 1')).toBeInTheDocument();
+    expect(screen.getByText(/Not added, not an address: line 3 \(nope@\)/)).toBeInTheDocument();
+    expect(screen.getByText('1 duplicate was skipped.')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'People who get in free' });
+    expect(list).toHaveTextContent('ada@example.orginvited');
+    expect(list).toHaveTextContent('@school.examplewhole domain');
+    expect(screen.getByRole('heading', { name: 'People who get in free (2)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove @school.example' }));
+    expect(await screen.findByRole('heading', { name: 'People who get in free (1)' })).toBeInTheDocument();
+    expect(client.fake.data.allowedUsers[app.id]?.map((row) => row.entry)).toEqual(['ada@example.org']);
+  });
 });

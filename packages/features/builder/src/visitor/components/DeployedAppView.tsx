@@ -52,9 +52,27 @@ export interface DeployedAppViewProps {
   onStartOver: () => void;
   onRetry: () => void;
   onStop: () => void;
+  /** A note above the app (e.g. "you have access now" after paying). */
+  notice?: string | null | undefined;
 }
 
 const EMPTY_DRAFT: Draft = {};
+
+/** The app's icon, name (the page's h1) and welcome text, above whatever the visitor does next. */
+export function AppIntro({ app, offline }: { app: VisitorApp; offline: boolean }) {
+  return (
+    <>
+      <header className="visitor-app__header">
+        <AppIcon name={app.name} iconUrl={app.icon_url} />
+        <div className="visitor-app__heading">
+          <h1 className="visitor-app__name">{app.name}</h1>
+          {offline ? <OfflineBadge /> : null}
+        </div>
+      </header>
+      {app.design.welcome_text.trim() !== '' ? <p className="visitor-app__welcome">{app.design.welcome_text}</p> : null}
+    </>
+  );
+}
 
 /**
  * The deployed app as its visitor sees it: the app's design around everything, its name and
@@ -71,22 +89,10 @@ export function DeployedAppView(props: DeployedAppViewProps) {
   const problem = requestError ?? (view.phase === 'failed' ? view.failure : null);
   const needsSignIn = signInRequired || problem?.code === 'sign_in_required';
 
-  const header = (
-    <header className="visitor-app__header">
-      <AppIcon name={app.name} iconUrl={app.icon_url} />
-      <div className="visitor-app__heading">
-        <h1 className="visitor-app__name">{app.name}</h1>
-        {view.offline ? <OfflineBadge /> : null}
-      </div>
-    </header>
-  );
-  const welcome = app.design.welcome_text.trim() !== '' ? <p className="visitor-app__welcome">{app.design.welcome_text}</p> : null;
-
   if (needsSignIn) {
     return (
       <AppFrame design={app.design}>
-        {header}
-        {welcome}
+        <AppIntro app={app} offline={view.offline} />
         <SignInRequired appName={app.name} signInHref={signInHref} invitedOnly={app.visibility === 'allowed_users'} />
       </AppFrame>
     );
@@ -114,8 +120,12 @@ export function DeployedAppView(props: DeployedAppViewProps) {
 
   return (
     <AppFrame design={app.design}>
-      {header}
-      {welcome}
+      <AppIntro app={app} offline={view.offline} />
+      {props.notice ? (
+        <p role="status" className="visitor-paid__notice">
+          {props.notice}
+        </p>
+      ) : null}
       <div className="visitor-app__body">
         <div className="visitor-app__inputs">{entryPanel}</div>
         <div className="visitor-app__run">

@@ -1,5 +1,6 @@
 import type { AppOutline } from '@appforge/engine';
 import { buttonClassName } from '@appforge/ui';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DesignLike } from '../lib/design-style';
 import type { PriceLike } from '../lib/format-price';
@@ -24,6 +25,8 @@ export interface LandingViewProps {
   /** Shown to signed-out visitors: the sign-in page branded with this app. */
   signInHref: string | null;
   locale?: string;
+  /** For a paid app the visitor has no access to: its price and "Get access" instead of "Open app". */
+  paywall?: ReactNode;
 }
 
 const FIELD_KIND: Readonly<Record<AppOutline['asks'][number]['type'], string>> = {
@@ -40,7 +43,7 @@ const FIELD_KIND: Readonly<Record<AppOutline['asks'][number]['type'], string>> =
  * the deployed version, and what it will ask), its price, "Open app", and a sign-in link branded
  * with the app for visitors who are not signed in.
  */
-export function LandingView({ app, outline, openHref, signInHref, locale }: LandingViewProps) {
+export function LandingView({ app, outline, openHref, signInHref, locale, paywall }: LandingViewProps) {
   return (
     <AppFrame design={app.design} className="visitor-landing">
       <header className="visitor-landing__hero">
@@ -48,17 +51,21 @@ export function LandingView({ app, outline, openHref, signInHref, locale }: Land
         <div className="visitor-landing__intro">
           <h1 className="visitor-app__name">{app.name}</h1>
           {app.description ? <p className="visitor-landing__description">{app.description}</p> : null}
-          <PriceTag price={app.price} {...(locale !== undefined ? { locale } : {})} />
-          <div className="visitor-landing__actions">
-            <Link to={openHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-              Open app
-            </Link>
-            {signInHref !== null ? (
-              <Link to={signInHref} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
-                Sign in to {app.name}
-              </Link>
-            ) : null}
-          </div>
+          {paywall ?? (
+            <>
+              <PriceTag price={app.price} {...(locale !== undefined ? { locale } : {})} />
+              <div className="visitor-landing__actions">
+                <Link to={openHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+                  Open app
+                </Link>
+                {signInHref !== null ? (
+                  <Link to={signInHref} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+                    Sign in to {app.name}
+                  </Link>
+                ) : null}
+              </div>
+            </>
+          )}
         </div>
       </header>
       {outline ? (

@@ -12,6 +12,7 @@ import { AppSkeleton } from './AppSkeleton';
 import { DeployedAppView } from './DeployedAppView';
 import type { DeployedAppViewProps } from './DeployedAppView';
 import { LandingView } from './LandingView';
+import { PaidAccess } from './PaidAccess';
 
 // jsdom does not paint, so colour contrast is left to the design-style tests (WCAG ratios).
 const options: axe.RunOptions = { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } };
@@ -25,6 +26,7 @@ async function violations(): Promise<string[]> {
 }
 
 const ENTRY = entryStepOf(LESSON_SPEC);
+const LANDING_APP = { id: APP_ID, name: 'Lesson Planner', description: 'Plans lessons.', icon_url: null, design: DESIGN, price: { kind: 'one_time', amount_cents: 900, currency: 'EUR' } } as const;
 const start: RunViewEvent[] = [
   { type: 'run', run_id: RUN_ID, offline: true, model_label: 'Offline model' },
   { type: 'step_started', stepId: 'plan', kind: 'ai', title: 'Lesson plan' },
@@ -83,10 +85,56 @@ const states: [string, () => ReactElement][] = [
     () => (
       <main>
         <LandingView
-          app={{ id: APP_ID, name: 'Lesson Planner', description: 'Plans lessons.', icon_url: null, design: DESIGN, price: { kind: 'one_time', amount_cents: 900, currency: 'EUR' } }}
+          app={LANDING_APP}
           outline={describeApp(LESSON_SPEC)}
           openHref="/deployed-app/x"
           signInHref="/sign-in"
+        />
+      </main>
+    ),
+  ],
+  [
+    'the landing page of a paid app, with a bundle and a refused checkout',
+    () => (
+      <main>
+        <LandingView
+          app={LANDING_APP}
+          outline={describeApp(LESSON_SPEC)}
+          openHref="/deployed-app/x"
+          signInHref="/sign-in"
+          paywall={
+            <PaidAccess
+              appName="Lesson Planner"
+              price={{ kind: 'one_time', amount_cents: 900, currency: 'EUR' }}
+              bundles={[{ id: RUN_ID, name: 'Study kit', price: { kind: 'monthly', amount_cents: 1500, currency: 'EUR' } }]}
+              signedIn
+              signInHref="/sign-in"
+              buying={false}
+              error="Lesson Planner cannot be bought yet: payments are not set up on this server"
+              confirming={false}
+              canceled
+              onGetAccess={() => undefined}
+            />
+          }
+        />
+      </main>
+    ),
+  ],
+  [
+    'a signed-out visitor of an app sold only in a bundle',
+    () => (
+      <main>
+        <PaidAccess
+          appName="Lesson Planner"
+          price={null}
+          bundles={[{ id: RUN_ID, name: 'Study kit', price: { kind: 'monthly', amount_cents: 1500, currency: 'EUR' } }]}
+          signedIn={false}
+          signInHref="/sign-in"
+          buying={false}
+          error={null}
+          confirming
+          canceled={false}
+          onGetAccess={() => undefined}
         />
       </main>
     ),

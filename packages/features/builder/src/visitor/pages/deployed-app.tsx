@@ -5,8 +5,10 @@ import type { RunStreamState } from '@appforge/sdk/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { AppNotFound } from '../components/AppNotFound';
+import { AppFrame } from '../components/AppFrame';
 import { AppSkeleton } from '../components/AppSkeleton';
-import { DeployedAppView } from '../components/DeployedAppView';
+import { AppIntro, DeployedAppView } from '../components/DeployedAppView';
+import { PaidAccess } from '../components/PaidAccess';
 import { RunProblem } from '../components/RunProblem';
 import { checkAnswers } from '../../shared/run/answers';
 import type { Draft } from '../../shared/run/answers';
@@ -16,6 +18,7 @@ import { clearPendingRun, readPendingRun, savePendingRun } from '../lib/run-resu
 import { buildRunView, IDLE_VIEW } from '../../shared/run/run-view';
 import type { RunView } from '../../shared/run/run-view';
 import { deployedAppPath, isAppId, signInHref } from '../lib/sign-in-link';
+import { useAppPaywall } from '../lib/use-app-paywall';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { getVisitorSession } from '../lib/visitor-session';
 
@@ -57,7 +60,27 @@ export function Component() {
     );
   }
   if (!app?.deployed) return <AppNotFound />;
-  return <DeployedApp key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} classId={classId} />;
+  // A class run is granted by the teacher's assignment: no paywall for it (issue 19).
+  if (classId) return <DeployedApp key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} classId={classId} />;
+  return <PaidGate key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} classId={null} />;
+}
+
+/**
+ * A paid app (or one inside a paid bundle) shows its price and "Get access" to visitors without
+ * access, instead of a form whose run would be refused; everyone else gets the app.
+ */
+function PaidGate(props: DeployedAppProps) {
+  const paywall = useAppPaywall(props.app, deployedAppPath(props.app.id), props.signInHref);
+  if (paywall.state === 'loading') return <AppSkeleton />;
+  if (paywall.state === 'paywalled') {
+    return (
+      <AppFrame design={props.app.design}>
+        <AppIntro app={props.app} offline={false} />
+        <PaidAccess {...paywall.props} />
+      </AppFrame>
+    );
+  }
+  return <DeployedApp {...props} notice={paywall.justBought ? `Thank you — you have access to ${props.app.name} now.` : null} />;
 }
 
 interface DeployedAppProps {
@@ -67,6 +90,7 @@ interface DeployedAppProps {
   signInHref: string;
   /** The class this run is for, when opened from a class. */
   classId: string | null;
+  notice?: string | null;
 }
 
 /**
@@ -86,7 +110,7 @@ function viewOf(
   return { view, requestError };
 }
 
-function DeployedApp({ app, spec, signedIn, signInHref: signIn, classId }: DeployedAppProps) {
+function DeployedApp({ app, spec, signedIn, signInHref: signIn, classId, notice = null }: DeployedAppProps) {
   // Called as methods (stream.start(…)): the SDK declares them with method syntax.
   const stream = useRunStream();
   const entry = useMemo(() => entryStepOf(spec), [spec]);
@@ -190,6 +214,7 @@ function DeployedApp({ app, spec, signedIn, signInHref: signIn, classId }: Deplo
       onStartOver={startOver}
       onRetry={retry}
       onStop={() => stream.cancel()}
+      notice={notice}
     />
   );
 }

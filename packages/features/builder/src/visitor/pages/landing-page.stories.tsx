@@ -36,7 +36,10 @@ export const Paid: Story = {
     await expect(canvas.getByText('per month')).toBeInTheDocument();
     const what = canvas.getByRole('region', { name: 'What it does' });
     await expect(within(what).getAllByRole('listitem').length).toBeGreaterThanOrEqual(3);
-    await expect(canvas.getByRole('link', { name: 'Open app' })).toBeInTheDocument();
+    // A visitor without access sees "Get access" (sign in, then pay) instead of "Open app".
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Get access to Topic Writer' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Get access' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('link', { name: 'Open app' })).toBeNull();
   },
 };
 

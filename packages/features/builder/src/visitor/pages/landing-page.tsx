@@ -1,12 +1,16 @@
 import { describeApp } from '@appforge/engine';
+import type { AppOutline } from '@appforge/engine';
+import type { PublicApp } from '@appforge/sdk';
 import { usePublicApp, useSession } from '@appforge/sdk/react';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { AppNotFound } from '../components/AppNotFound';
 import { AppSkeleton } from '../components/AppSkeleton';
 import { LandingView } from '../components/LandingView';
+import { PaidAccess } from '../components/PaidAccess';
 import { RunProblem } from '../components/RunProblem';
 import { deployedAppPath, isAppId, landingPagePath, signInHref } from '../lib/sign-in-link';
+import { useAppPaywall } from '../lib/use-app-paywall';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['not_found', 'app_not_found', 'not_deployed', 'invalid_input']);
@@ -35,5 +39,21 @@ export function Component() {
     );
   }
   if (!app?.deployed) return <AppNotFound />;
-  return <LandingView app={app} outline={outline} openHref={deployedAppPath(app.id)} signInHref={signedOut ? signInHref(app.id, deployedAppPath(app.id)) : null} />;
+  return <Landing key={app.id} app={app} outline={outline} signedOut={signedOut} />;
+}
+
+/** The landing page proper; a paid app the visitor has no access to shows its price and "Get access". */
+function Landing({ app, outline, signedOut }: { app: PublicApp; outline: AppOutline | null; signedOut: boolean }) {
+  // After paying the visitor goes straight to the app; signing in first comes back here.
+  const paywall = useAppPaywall(app, deployedAppPath(app.id), signInHref(app.id, landingPagePath(app.id)));
+  if (paywall.state === 'loading') return <AppSkeleton label="Loading app page" />;
+  return (
+    <LandingView
+      app={app}
+      outline={outline}
+      openHref={deployedAppPath(app.id)}
+      signInHref={signedOut ? signInHref(app.id, deployedAppPath(app.id)) : null}
+      paywall={paywall.state === 'paywalled' ? <PaidAccess {...paywall.props} /> : undefined}
+    />
+  );
 }

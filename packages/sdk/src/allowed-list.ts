@@ -1,7 +1,7 @@
 // A pasted list or CSV of people to let in: one address or @domain per line or cell. Checked here
 // so the owner sees what is wrong before anything is sent; the server checks again.
 import Papa from 'papaparse';
-import { MAX_ALLOWED_USERS_PER_ADD } from '@appforge/sdk';
+import { MAX_ALLOWED_USERS_PER_ADD } from './bundle-rows';
 
 export interface ParsedAllowedList {
   entries: string[];
