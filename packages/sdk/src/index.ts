@@ -148,6 +148,7 @@ export type {
   DatabaseRowsPage,
   DatabaseRowsQuery,
   InsertRowsResult,
+  RuleProblem,
   TableChange,
   TableChangeResult,
   TableRowCount,
