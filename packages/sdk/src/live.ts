@@ -5,13 +5,16 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } 
 import { z } from 'zod';
 import type { Database } from './database.types';
 
-/** The tables in the supabase_realtime publication (supabase/migrations/20261125002000_…). */
-export type LiveTable = 'App' | 'AppVersion' | 'AppRun';
+/**
+ * The tables in the supabase_realtime publication (supabase/migrations/20261125002000_…;
+ * DatabaseTableStats: 20261125103100_…, one change per statement that writes a table's rows).
+ */
+export type LiveTable = 'App' | 'AppVersion' | 'AppRun' | 'DatabaseTableStats';
 
 export interface LiveSubscription {
   table: LiveTable;
   /** Only rows whose column equals this id (a realtime `eq` filter). */
-  match?: { column: 'id' | 'app_id'; value: string };
+  match?: { column: 'id' | 'app_id' | 'table_id'; value: string };
 }
 
 export interface LiveChange {
