@@ -35,7 +35,10 @@ export interface DatabaseRowsQuery {
 }
 
 export interface DatabaseRowsPage {
+  /** Matching rows; with filters counted up to 10,000 (then `capped`). */
   total: number;
+  /** More rows match than `total` says (a filtered count stops at 10,000). */
+  capped?: boolean;
   rows: DatabaseRecord[];
 }
 
@@ -138,7 +141,7 @@ const recordSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-const pageSchema = z.object({ total: z.number(), rows: z.array(recordSchema) });
+const pageSchema = z.object({ total: z.number(), capped: z.boolean().default(false), rows: z.array(recordSchema) });
 const insertSchema = z.object({ inserted: z.number(), skipped: z.number(), errors: z.array(z.object({ row: z.number(), message: z.string() })) });
 const countsSchema = z.array(z.object({ table_id: z.string(), database_id: z.string(), row_count: z.number() }));
 const changeSchema = z.object({
