@@ -20,6 +20,17 @@ async function rest(request: APIRequestContext, page: Page, method: 'GET' | 'POS
   return response.json();
 }
 
+/** Adds a server-side filter to the grid through its filter form. */
+async function addFilter(page: Page, column: string, condition: string, value: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Add a filter' });
+  await form.getByRole('combobox', { name: 'Column' }).click();
+  await page.getByRole('option', { name: column }).click();
+  await form.getByRole('combobox', { name: 'Condition' }).click();
+  await page.getByRole('option', { name: condition, exact: true }).click();
+  await form.getByRole('textbox', { name: 'Value' }).fill(value);
+  await form.getByRole('button', { name: 'Add filter' }).click();
+}
+
 /** A deployed app linked to the database: asks a visitor for a book and writes it to the table. */
 async function bookLogger(request: APIRequestContext, page: Page, databaseId: string, tableId: string): Promise<string> {
   const spec = {
@@ -73,13 +84,7 @@ test('a person creates a database from a template, imports a CSV, filters, sorts
   await page.keyboard.press('Escape');
   await expect(page.getByText(`Rows 1–100 of 5,001`)).toBeVisible();
 
-  const form = page.getByRole('form', { name: 'Add a filter' });
-  await form.getByRole('combobox', { name: 'Column' }).click();
-  await page.getByRole('option', { name: 'Pages' }).click();
-  await form.getByRole('combobox', { name: 'Condition' }).click();
-  await page.getByRole('option', { name: 'is at least' }).click();
-  await form.getByRole('textbox', { name: 'Value' }).fill('990');
-  await form.getByRole('button', { name: 'Add filter' }).click();
+  await addFilter(page, 'Pages', 'is at least', '990');
   await expect(page.getByText(/^Rows 1–50 of 50 matching$/)).toBeVisible();
   await page.getByRole('button', { name: /^Pages/ }).click();
   const grid = page.getByRole('table', { name: 'Books' });
@@ -95,12 +100,7 @@ test('a person creates a database from a template, imports a CSV, filters, sorts
 
   await page.reload();
   await expect(page.getByText(`Rows 1–100 of 5,001`)).toBeVisible();
-  await form.getByRole('combobox', { name: 'Column' }).click();
-  await page.getByRole('option', { name: 'Title' }).click();
-  await form.getByRole('combobox', { name: 'Condition' }).click();
-  await page.getByRole('option', { name: 'is', exact: true }).click();
-  await form.getByRole('textbox', { name: 'Value' }).fill('Edited in the grid');
-  await form.getByRole('button', { name: 'Add filter' }).click();
+  await addFilter(page, 'Title', 'is', 'Edited in the grid');
   await expect(page.getByText(/^Rows 1–1 of 1 matching$/)).toBeVisible();
 
   const downloading = page.waitForEvent('download');
@@ -119,12 +119,7 @@ test('a person creates a database from a template, imports a CSV, filters, sorts
   const [books] = (await rest(request, page, 'GET', `/rest/v1/DatabaseTable?database_id=eq.${databaseId}&select=id`)) as { id: string }[];
   const appId = await bookLogger(request, page, databaseId, books?.id ?? '');
   await page.getByRole('button', { name: /Remove the filter/ }).first().click();
-  await form.getByRole('combobox', { name: 'Column' }).click();
-  await page.getByRole('option', { name: 'Title' }).click();
-  await form.getByRole('combobox', { name: 'Condition' }).click();
-  await page.getByRole('option', { name: 'contains' }).click();
-  await form.getByRole('textbox', { name: 'Value' }).fill('visitor');
-  await form.getByRole('button', { name: 'Add filter' }).click();
+  await addFilter(page, 'Title', 'contains', 'visitor');
   await expect(page.getByText('No row matches these filters.')).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;

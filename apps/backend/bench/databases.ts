@@ -55,10 +55,16 @@ async function main(): Promise<void> {
     const session = await owner.auth.signInWithPassword({ email, password });
     if (session.error) throw session.error;
 
+    // After the page runs (direct SQL) the client's idle keep-alive socket may be closed by the
+    // server just as it is reused (ECONNRESET, "fetch failed"): such a call is sent once more.
+    const again = async <T extends { error: { message: string } | null }>(call: () => PromiseLike<T>): Promise<T> => {
+      const first = await call();
+      return first.error?.message.includes('fetch failed') ? call() : first;
+    };
     const newTable = async (name: string): Promise<string> => {
-      const database = await owner.from('Database').insert({ name }).select('id').single();
+      const database = await again(() => owner.from('Database').insert({ name }).select('id').single());
       if (database.error) throw database.error;
-      const table = await owner.from('DatabaseTable').insert({ database_id: database.data.id, name: 'Books', columns }).select('id').single();
+      const table = await again(() => owner.from('DatabaseTable').insert({ database_id: database.data.id, name: 'Books', columns }).select('id').single());
       if (table.error) throw table.error;
       return table.data.id as string;
     };
