@@ -49,64 +49,48 @@ create trigger "DatabaseTable_stats"
   after insert on public."DatabaseTable"
   for each row execute function public.database_stats_new_table();
 
--- Once per statement. Named "DatabaseRow_count_…" so they run before "DatabaseRow_limit_rows"
--- (after-triggers of one event run in name order), which reads the counts.
-create or replace function public.database_stats_rows_added() returns trigger
+-- Once per statement, one function for the three events (each trigger names its transition
+-- table; only the branch of the firing event reads it). Named "DatabaseRow_count_…" so the insert
+-- trigger runs before "DatabaseRow_limit_rows" (after-triggers of one event run in name order),
+-- which reads the counts. When a table itself is deleted, its counter row goes with it and the
+-- delete branch updates nothing.
+create or replace function public.database_stats_rows_written() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 begin
-  update public."DatabaseTableStats" as s
-  set row_count = s.row_count + n.added, version = s.version + 1, changed_at = now()
-  from (select x.table_id, count(*) as added from new_rows as x group by x.table_id) as n
-  where s.table_id = n.table_id;
+  if tg_op = 'INSERT' then
+    update public."DatabaseTableStats" as s
+    set row_count = s.row_count + n.added, version = s.version + 1, changed_at = now()
+    from (select x.table_id, count(*) as added from new_rows as x group by x.table_id) as n
+    where s.table_id = n.table_id;
+  elsif tg_op = 'DELETE' then
+    update public."DatabaseTableStats" as s
+    set row_count = greatest(s.row_count - o.removed, 0), version = s.version + 1, changed_at = now()
+    from (select x.table_id, count(*) as removed from old_rows as x group by x.table_id) as o
+    where s.table_id = o.table_id;
+  else
+    update public."DatabaseTableStats" as s
+    set version = s.version + 1, changed_at = now()
+    where s.table_id in (select distinct x.table_id from new_rows as x);
+  end if;
   return null;
 end
 $$;
-revoke execute on function public.database_stats_rows_added() from public, anon, authenticated;
+revoke execute on function public.database_stats_rows_written() from public, anon, authenticated;
 create trigger "DatabaseRow_count_insert"
   after insert on public."DatabaseRow"
   referencing new table as new_rows
-  for each statement execute function public.database_stats_rows_added();
-
-create or replace function public.database_stats_rows_removed() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-begin
-  -- When the table itself is being deleted its counter row goes with it; this then updates nothing.
-  update public."DatabaseTableStats" as s
-  set row_count = greatest(s.row_count - o.removed, 0), version = s.version + 1, changed_at = now()
-  from (select x.table_id, count(*) as removed from old_rows as x group by x.table_id) as o
-  where s.table_id = o.table_id;
-  return null;
-end
-$$;
-revoke execute on function public.database_stats_rows_removed() from public, anon, authenticated;
+  for each statement execute function public.database_stats_rows_written();
 create trigger "DatabaseRow_count_delete"
   after delete on public."DatabaseRow"
   referencing old table as old_rows
-  for each statement execute function public.database_stats_rows_removed();
-
-create or replace function public.database_stats_rows_changed() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-begin
-  update public."DatabaseTableStats" as s
-  set version = s.version + 1, changed_at = now()
-  where s.table_id in (select distinct x.table_id from new_rows as x);
-  return null;
-end
-$$;
-revoke execute on function public.database_stats_rows_changed() from public, anon, authenticated;
+  for each statement execute function public.database_stats_rows_written();
 create trigger "DatabaseRow_count_update"
   after update on public."DatabaseRow"
   referencing new table as new_rows
-  for each statement execute function public.database_stats_rows_changed();
+  for each statement execute function public.database_stats_rows_written();
 
 -- The row limit on the counters instead of counting every row of the database per statement.
 create or replace function public.database_limit_rows() returns trigger
