@@ -1,9 +1,58 @@
 // The databases feature in real Chromium against the real backend: create a database from a
 // template, import a CSV of 5,000 rows (two of them bad), filter and sort on the server, edit a
-// cell, reload (the edit is there), export the table and compare it with what was imported.
+// cell, reload (the edit is there), export the table and compare it with what was imported; then
+// link the database to an app whose `database` step writes a row on each run, run it as a
+// signed-out visitor, and see the row appear in the owner's open grid without a reload.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { accessToken, anonKey, BUILT_BACKEND } from './ai-backend-helpers';
 import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
+
+/** The owner's REST call on the built backend (as the builder would make it). */
+async function rest(request: APIRequestContext, page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<unknown> {
+  const response = await request.fetch(`${BUILT_BACKEND}${path}`, {
+    method,
+    headers: { apikey: anonKey(), authorization: `Bearer ${await accessToken(page)}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+/** Adds a server-side filter to the grid through its filter form. */
+async function addFilter(page: Page, column: string, condition: string, value: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Add a filter' });
+  await form.getByRole('combobox', { name: 'Column' }).click();
+  await page.getByRole('option', { name: column }).click();
+  await form.getByRole('combobox', { name: 'Condition' }).click();
+  await page.getByRole('option', { name: condition, exact: true }).click();
+  await form.getByRole('textbox', { name: 'Value' }).fill(value);
+  await form.getByRole('button', { name: 'Add filter' }).click();
+}
+
+/** A deployed app linked to the database: asks a visitor for a book and writes it to the table. */
+async function bookLogger(request: APIRequestContext, page: Page, databaseId: string, tableId: string): Promise<string> {
+  const spec = {
+    entryStepId: 'ask',
+    steps: [
+      { id: 'ask', kind: 'input', title: 'Your book', config: { fields: [{ type: 'text', name: 'title', label: 'Book title', required: true }] } },
+      { id: 'save', kind: 'database', title: 'Save the book', config: { databaseId, tableId, operation: 'write', values: { Title: 'title' } } },
+      { id: 'show', kind: 'output', title: 'Saved', config: { template: 'Saved {{title}}.' } },
+    ],
+  };
+  const ownerId = await page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key?.endsWith('-auth-token') === true) return (JSON.parse(localStorage.getItem(key) ?? '{}') as { user?: { id?: string } }).user?.id ?? '';
+    }
+    return '';
+  });
+  const [app] = (await rest(request, page, 'POST', '/rest/v1/App', { owner_id: ownerId, name: 'Book logger', database_id: databaseId })) as { id: string }[];
+  const [version] = (await rest(request, page, 'POST', '/rest/v1/AppVersion', { app_id: app?.id, spec, source: 'template' })) as { id: string }[];
+  await rest(request, page, 'POST', '/functions/v1/deploy-app', { app_id: app?.id, version_id: version?.id });
+  return app?.id ?? '';
+}
 
 const ROWS = 5_000;
 
@@ -17,8 +66,8 @@ function csv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-test('a person creates a database from a template, imports a CSV, filters, sorts, edits, reloads and exports', async ({ page, request }) => {
-  test.setTimeout(180_000);
+test('a person creates a database from a template, imports a CSV, filters, sorts, edits, reloads, exports, and sees an app run’s row arrive live', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
   await page.goto(`${WEB}/databases`);
   await signInWithEmailCode(page, request, uniqueEmail('databases'));
   await expect(page.getByRole('heading', { name: 'No databases yet' })).toBeVisible();
@@ -35,13 +84,7 @@ test('a person creates a database from a template, imports a CSV, filters, sorts
   await page.keyboard.press('Escape');
   await expect(page.getByText(`Rows 1–100 of 5,001`)).toBeVisible();
 
-  const form = page.getByRole('form', { name: 'Add a filter' });
-  await form.getByRole('combobox', { name: 'Column' }).click();
-  await page.getByRole('option', { name: 'Pages' }).click();
-  await form.getByRole('combobox', { name: 'Condition' }).click();
-  await page.getByRole('option', { name: 'is at least' }).click();
-  await form.getByRole('textbox', { name: 'Value' }).fill('990');
-  await form.getByRole('button', { name: 'Add filter' }).click();
+  await addFilter(page, 'Pages', 'is at least', '990');
   await expect(page.getByText(/^Rows 1–50 of 50 matching$/)).toBeVisible();
   await page.getByRole('button', { name: /^Pages/ }).click();
   const grid = page.getByRole('table', { name: 'Books' });
@@ -57,12 +100,7 @@ test('a person creates a database from a template, imports a CSV, filters, sorts
 
   await page.reload();
   await expect(page.getByText(`Rows 1–100 of 5,001`)).toBeVisible();
-  await form.getByRole('combobox', { name: 'Column' }).click();
-  await page.getByRole('option', { name: 'Title' }).click();
-  await form.getByRole('combobox', { name: 'Condition' }).click();
-  await page.getByRole('option', { name: 'is', exact: true }).click();
-  await form.getByRole('textbox', { name: 'Value' }).fill('Edited in the grid');
-  await form.getByRole('button', { name: 'Add filter' }).click();
+  await addFilter(page, 'Title', 'is', 'Edited in the grid');
   await expect(page.getByText(/^Rows 1–1 of 1 matching$/)).toBeVisible();
 
   const downloading = page.waitForEvent('download');
@@ -75,4 +113,28 @@ test('a person creates a database from a template, imports a CSV, filters, sorts
   expect(exported).toContain('"Edited in the grid"');
   // The formula came in as text and goes out neutralised.
   expect(exported).toContain(`"'=HYPERLINK(""http://x"")","Y","5","2024-01-01",""`);
+
+  // The database behind an app: a visitor's run writes a row, which the open grid shows by itself.
+  const databaseId = /\/database\/([0-9a-f-]{36})\//.exec(page.url())?.[1] ?? '';
+  const [books] = (await rest(request, page, 'GET', `/rest/v1/DatabaseTable?database_id=eq.${databaseId}&select=id`)) as { id: string }[];
+  const appId = await bookLogger(request, page, databaseId, books?.id ?? '');
+  await page.getByRole('button', { name: /Remove the filter/ }).first().click();
+  await addFilter(page, 'Title', 'contains', 'visitor');
+  await expect(page.getByText('No row matches these filters.')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`${WEB}/deployed-app/${appId}`);
+  const ask = visitor.getByRole('form', { name: 'Your book' });
+  await ask.getByRole('textbox', { name: /Book title/ }).fill('Read by a visitor');
+  await ask.getByRole('button', { name: 'Run' }).click();
+  await expect(visitor.getByText('Saved Read by a visitor.')).toBeVisible({ timeout: 30_000 });
+  await visitorContext.close();
+
+  await expect(page.getByText(/^Rows 1–1 of 1 matching$/)).toBeVisible({ timeout: 15_000 });
+  await expect(grid.getByRole('cell', { name: 'Read by a visitor' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });

@@ -236,7 +236,11 @@ export function appDatabase(supabase: SupabaseClient, app: { id: string; databas
         .select('id, data')
         .abortSignal(request.signal)
         .single<StoredRow>();
-      if (inserted.error?.code === '23514') throw new Error(`Nothing was saved: a row holds at most ${MAX_ROW_BYTES / 1024} KB.`);
+      if (inserted.error?.code === '23514' && inserted.error.message.includes('DatabaseRow_data_size')) {
+        throw new Error(`Nothing was saved: a row holds at most ${MAX_ROW_BYTES / 1024} KB.`);
+      }
+      // The table's column rules (required, unique) and limits answer with a sentence naming the column.
+      if (inserted.error?.code === '23514' || inserted.error?.code === '23505') throw new Error(`Nothing was saved: ${inserted.error.message}`);
       if (inserted.error) throw new Error(`Saving to the table "${table.name}" failed: ${inserted.error.message}`);
       return rowValue(inserted.data);
     },

@@ -5,7 +5,7 @@ import { DATABASE_FILTER_OPS } from '@appforge/engine';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { UUID_PATTERN, invalidInput, requireUuid } from './app-rows';
-import { TABLE_COLUMNS_SELECT, databaseColumnSchema, invalidFrom, storedColumnSchema, tableNameSchema, tableRowSchema } from './database-rows';
+import { TABLE_COLUMNS_SELECT, columnRulesShape, databaseColumnSchema, invalidFrom, storedColumnSchema, tableNameSchema, tableRowSchema } from './database-rows';
 import type { DatabaseColumn, DatabaseColumnType, DatabaseTableInfo } from './database-rows';
 import type { Database, Json } from './database.types';
 import type { DatabaseFilterOp } from './database-values';
@@ -35,7 +35,10 @@ export interface DatabaseRowsQuery {
 }
 
 export interface DatabaseRowsPage {
+  /** Matching rows; with filters counted up to 10,000 (then `capped`). */
   total: number;
+  /** More rows match than `total` says (a filtered count stops at 10,000). */
+  capped?: boolean;
   rows: DatabaseRecord[];
 }
 
@@ -61,7 +64,17 @@ export type TableChange =
   | { kind: 'add'; column: string; type: DatabaseColumnType; rows: number }
   | { kind: 'rename'; column: string; from: string; rows: number }
   | { kind: 'retype'; column: string; from: DatabaseColumnType; type: DatabaseColumnType; rows: number; unconvertible: number; keptIn: string | null }
-  | { kind: 'delete'; column: string; rows: number };
+  | { kind: 'delete'; column: string; rows: number }
+  /** Rows without a value in a column made required get its default. */
+  | { kind: 'fill'; column: string; rows: number; value: Json };
+
+/** A rule the change turns on that existing rows break: nothing is applied while there is one. */
+export interface RuleProblem {
+  column: string;
+  rule: 'required' | 'unique';
+  /** Rows without a value (required) or sharing their value with another row (unique). */
+  rows: number;
+}
 
 export interface BlockingStep {
   appId: string;
@@ -76,6 +89,7 @@ export interface TableChangeResult {
   applied: boolean;
   changes: TableChange[];
   blockedBy: BlockingStep[];
+  rules: RuleProblem[];
   columns: DatabaseColumn[];
 }
 
@@ -127,7 +141,7 @@ const recordSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-const pageSchema = z.object({ total: z.number(), rows: z.array(recordSchema) });
+const pageSchema = z.object({ total: z.number(), capped: z.boolean().default(false), rows: z.array(recordSchema) });
 const insertSchema = z.object({ inserted: z.number(), skipped: z.number(), errors: z.array(z.object({ row: z.number(), message: z.string() })) });
 const countsSchema = z.array(z.object({ table_id: z.string(), database_id: z.string(), row_count: z.number() }));
 const changeSchema = z.object({
@@ -136,6 +150,7 @@ const changeSchema = z.object({
   blockedBy: z.array(
     z.object({ appId: z.string(), appName: z.string(), version: z.number(), stepId: z.string(), stepTitle: z.string(), column: z.string() }),
   ),
+  rules: z.array(z.object({ column: z.string(), rule: z.enum(['required', 'unique']), rows: z.number() })).default([]),
   columns: z.array(storedColumnSchema),
 });
 const limitsSchema = z.object({
@@ -164,6 +179,7 @@ const columnChangeSchema = z.array(
     name: z.string().trim().min(1, 'Give every column a name.').max(64, 'A column name has at most 64 characters.'),
     type: databaseColumnSchema.shape.type,
     linkTableId: z.string().regex(UUID_PATTERN).optional(),
+    ...columnRulesShape,
     from: z.string().optional(),
   }),
 );

@@ -4,6 +4,7 @@ import { DATABASE_COLUMN_TYPES } from '@appforge/engine';
 import type { DatabaseColumnType } from '@appforge/engine';
 import { z } from 'zod';
 import { UUID_PATTERN, invalidInput } from './app-rows';
+import type { Json } from './database.types';
 import type { AppforgeError } from './errors';
 
 // The column types belong to the engine, whose database steps write values that must fit them.
@@ -15,6 +16,12 @@ export interface DatabaseColumn {
   type: DatabaseColumnType;
   /** A `link` column's target table. */
   linkTableId?: string;
+  /** Every new row needs a value (null, absent and '' are none). */
+  required?: boolean;
+  /** What a new row without a value gets, of the column's type. */
+  default?: Json;
+  /** No two rows have the same value (not for json columns). */
+  unique?: boolean;
 }
 
 export interface DatabaseTableInfo {
@@ -85,11 +92,27 @@ export const columnNameSchema = z
   .min(1, 'Give the column a name.')
   .max(64, 'A column name has at most 64 characters.');
 
+/** The rules a column may have; the database checks them again (database_table_check_columns). */
+export const columnRulesShape = {
+  required: z.boolean({ error: 'Required is yes or no.' }).optional(),
+  default: z
+    .json()
+    .refine((value) => value === null || JSON.stringify(value).length <= 1000, 'A default has at most 1000 characters.')
+    .optional(),
+  unique: z.boolean({ error: 'Unique is yes or no.' }).optional(),
+};
+
 export const databaseColumnSchema = z
   .strictObject({
     name: columnNameSchema,
     type: z.enum(DATABASE_COLUMN_TYPES, { error: `A column type is one of ${DATABASE_COLUMN_TYPES.join(', ')}.` }),
     linkTableId: z.string().regex(UUID_PATTERN, 'A link column points at a table by its id.').optional(),
+    ...columnRulesShape,
+  })
+  .refine((column) => column.type !== 'json' || column.unique !== true, { message: 'A JSON column cannot be unique.', path: ['unique'] })
+  .refine((column) => column.unique !== true || column.default === undefined || column.default === null, {
+    message: 'A unique column cannot have a default: every row would repeat it.',
+    path: ['default'],
   })
   .refine((column) => column.type === 'link' || column.linkTableId === undefined, {
     message: 'Only a link column points at another table.',
@@ -164,8 +187,18 @@ export const storedColumnSchema = z
     name: z.string(),
     type: z.enum(DATABASE_COLUMN_TYPES),
     linkTableId: z.string().optional(),
+    required: z.boolean().optional(),
+    default: z.json().optional(),
+    unique: z.boolean().optional(),
   })
-  .transform(({ name, type, linkTableId }): DatabaseColumn => (linkTableId === undefined ? { name, type } : { name, type, linkTableId }));
+  .transform(({ name, type, linkTableId, required, default: fallback, unique }): DatabaseColumn => ({
+    name,
+    type,
+    ...(linkTableId === undefined ? {} : { linkTableId }),
+    ...(required ? { required } : {}),
+    ...(fallback === undefined || fallback === null ? {} : { default: fallback }),
+    ...(unique ? { unique } : {}),
+  }));
 
 export const tableRowSchema = z.object({
   id: z.string(),

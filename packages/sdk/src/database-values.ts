@@ -111,3 +111,30 @@ export function valueMatches(stored: string | null, op: DatabaseFilterOp, wanted
 export function storedText(value: Json | undefined): string | null {
   return value === undefined || value === null ? null : valueText(value);
 }
+
+/** Whether a cell holds no value as far as `required` is concerned (public.database_cell_empty). */
+export function isEmptyCell(value: Json | undefined): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** A new row's values with the columns' defaults where it has none (the row trigger's rule). */
+export function withDefaults(columns: readonly DatabaseColumnRules[], data: Record<string, Json>): Record<string, Json> {
+  const next = { ...data };
+  for (const column of columns) {
+    if (column.default !== undefined && column.default !== null && isEmptyCell(next[column.name])) next[column.name] = column.default;
+  }
+  return next;
+}
+
+/** The first required column a row has no value in, if any. */
+export function missingRequired(columns: readonly DatabaseColumnRules[], data: Record<string, Json>): string | undefined {
+  return columns.find((column) => column.required === true && isEmptyCell(data[column.name]))?.name;
+}
+
+/** The rules part of a column (see DatabaseColumn). */
+export interface DatabaseColumnRules {
+  name: string;
+  required?: boolean;
+  default?: Json;
+  unique?: boolean;
+}

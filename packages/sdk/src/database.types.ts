@@ -1232,6 +1232,35 @@ export type Database = {
           },
         ]
       }
+      DatabaseTableStats: {
+        Row: {
+          changed_at: string
+          row_count: number
+          table_id: string
+          version: number
+        }
+        Insert: {
+          changed_at?: string
+          row_count?: number
+          table_id: string
+          version?: number
+        }
+        Update: {
+          changed_at?: string
+          row_count?: number
+          table_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "DatabaseTableStats_table_id_fkey"
+            columns: ["table_id"]
+            isOneToOne: true
+            referencedRelation: "DatabaseTable"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       PaymentEvent: {
         Row: {
           event_id: string

@@ -157,6 +157,7 @@ export type {
   DatabaseRowsPage,
   DatabaseRowsQuery,
   InsertRowsResult,
+  RuleProblem,
   TableChange,
   TableChangeResult,
   TableRowCount,

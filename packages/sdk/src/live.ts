@@ -5,13 +5,17 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } 
 import { z } from 'zod';
 import type { Database } from './database.types';
 
-/** The tables in the supabase_realtime publication (migrations 20261125002000_… and 20261125101000_classrooms). */
-export type LiveTable = 'App' | 'AppVersion' | 'AppRun' | 'AppRunStep' | 'ClassMember' | 'SafetyAlert';
+/**
+ * The tables in the supabase_realtime publication (supabase/migrations/20261125002000_…,
+ * 20261125101000_classrooms; DatabaseTableStats: 20261125103100_…, one change per statement that
+ * writes a table's rows).
+ */
+export type LiveTable = 'App' | 'AppVersion' | 'AppRun' | 'AppRunStep' | 'ClassMember' | 'SafetyAlert' | 'DatabaseTableStats';
 
 export interface LiveSubscription {
   table: LiveTable;
   /** Only rows whose column equals this id (a realtime `eq` filter). */
-  match?: { column: 'id' | 'app_id' | 'class_id' | 'run_id'; value: string };
+  match?: { column: 'id' | 'app_id' | 'class_id' | 'run_id' | 'table_id'; value: string };
 }
 
 export interface LiveChange {

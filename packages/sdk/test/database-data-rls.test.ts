@@ -155,6 +155,15 @@ describe('the databases grid functions under row-level security', () => {
       expect((ok.data as unknown as InsertResult).inserted).toBe(10_000);
       expectCode(await owner.rpc('database_rows_insert', { table_id: tableId, rows: [...many, { Title: 'one more' }] }), 'PT413', 413);
       expect((await admin.from('DatabaseRow').select('id', { count: 'exact', head: true }).eq('table_id', tableId)).count).toBe(10_000);
+
+      // Totals: unfiltered, the exact number the row counter keeps; filtered, counted up to 10,000.
+      await owner.rpc('database_rows_insert', { table_id: tableId, rows: [{ Title: 'a', Pages: 1 }, { Title: 'b', Pages: 2 }] });
+      const all = await owner.rpc('database_rows_page', { table_id: tableId, page_size: 1 });
+      expect(all.data).toMatchObject({ total: 10_002, capped: false });
+      const capped = await owner.rpc('database_rows_page', { table_id: tableId, filters: [{ column: 'Pages', op: 'gte', value: '0' }], page_size: 1 });
+      expect(capped.data).toMatchObject({ total: 10_000, capped: true });
+      const few = await owner.rpc('database_rows_page', { table_id: tableId, filters: [{ column: 'Pages', op: 'lt', value: '3' }], page_size: 1 });
+      expect(few.data).toMatchObject({ total: 5, capped: false });
     });
 
     it('refuses a cell over the size limit and rows past the database’s row limit', async () => {

@@ -168,7 +168,7 @@ describe('row-level security and shape rules on Database, DatabaseTable and Data
         [[{ name: 'x'.repeat(65), type: 'text' }], `Column names are 1 to 64 characters without spaces around them ("${'x'.repeat(65)}").`],
         [[{ type: 'text' }], 'Column 1 needs a name.'],
         [[{ name: 'Title', type: 'text' }, 'Pages'], 'Column 2 must have a name and a type.'],
-        [[{ name: 'Title', type: 'text', sql: 'drop table' }], 'Column 1 may only have a name, a type and a linked table.'],
+        [[{ name: 'Title', type: 'text', sql: 'drop table' }], 'Column 1 may only have a name, a type, a linked table, required, a default and unique.'],
         [[{ name: 'Title', type: 'text', linkTableId: '7b0d8f38-3b7e-4c59-9d7a-0d7f1b0c2a11' }], 'Only a link column links to a table ("Title" is text).'],
         [[{ name: 'Author', type: 'link', linkTableId: 'not-a-uuid' }], 'Column "Author" must link to a table id.'],
         [Array.from({ length: 101 }, (_, i) => ({ name: `c${i}`, type: 'text' })), 'A table has at most 100 columns.'],

@@ -71,6 +71,26 @@ describe('database grid hooks', () => {
     await waitFor(() => expect(result.current.update.error?.code).toBe('conflict'));
   });
 
+  it('a row written elsewhere (an app run) appears when Realtime reports the table changed, and only then', async () => {
+    const { client, database, table } = library();
+    const { result, unmount } = renderHook(() => ({ rows: useDatabaseRows({ tableId: table.id }), counts: useDatabaseTableCounts([database.id]) }), {
+      wrapper: wrapperFor(client),
+    });
+    await waitFor(() => expect(result.current.rows.data?.total).toBe(0));
+    await waitFor(() => expect(client.fake.liveCount()).toBe(1));
+    const at = new Date().toISOString();
+    client.fake.data.databaseRows[table.id] = [{ id: crypto.randomUUID(), data: { Title: 'From a run' }, created_at: at, updated_at: at }];
+    // Another table's change is not this grid's business.
+    act(() => client.fake.emitLive({ table: 'DatabaseTableStats', eventType: 'UPDATE', new: { table_id: crypto.randomUUID(), row_count: 1 }, old: {} }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current.rows.data?.total).toBe(0);
+    act(() => client.fake.emitLive({ table: 'DatabaseTableStats', eventType: 'UPDATE', new: { table_id: table.id, row_count: 1 }, old: {} }));
+    await waitFor(() => expect(result.current.rows.data?.rows.map((row) => row.data.Title)).toEqual(['From a run']));
+    await waitFor(() => expect(result.current.counts.data?.[0]?.row_count).toBe(1));
+    unmount();
+    expect(client.fake.liveCount()).toBe(0);
+  });
+
   it('a structure preview reports what would happen and changes nothing', async () => {
     const { client, table } = library();
     await client.databases.insertRows(table.id, [{ Title: 'Dune' }]);

@@ -6,9 +6,9 @@
 import { UUID_PATTERN, invalidInput } from '../app-rows';
 import type { AppDetail } from '../app-rows';
 import type { DatabaseColumn, DatabaseDetail, DatabaseTableInfo } from '../database-rows';
-import type { BlockingStep, DatabaseDataApi, DatabaseLimits, DatabaseRecord, TableChange } from '../database-data';
+import type { BlockingStep, DatabaseDataApi, DatabaseLimits, DatabaseRecord, RuleProblem, TableChange } from '../database-data';
 import { MAX_DELETE_ROWS } from '../database-data';
-import { TYPE_NOUNS, convertValue, storedText, valueMatches } from '../database-values';
+import { TYPE_NOUNS, convertValue, isEmptyCell, missingRequired, storedText, valueMatches, withDefaults } from '../database-values';
 import type { Json } from '../database.types';
 import { AppforgeError } from '../errors';
 import type { Session } from '../types';
@@ -32,6 +32,9 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   max_import_bytes: 50 * 1024 * 1024,
   max_rows_per_call: 10_000,
 };
+
+/** Two stored values are the same (a unique column's comparison). */
+const sameValue = (a: Json | undefined, b: Json | undefined): boolean => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 function err(code: string, message: string, status: number, details?: unknown): AppforgeError {
   return new AppforgeError({ code, message, status, details });
@@ -105,6 +108,8 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
       if (rows.length > limits.max_rows_per_call) throw err('too_large', `Send at most ${limits.max_rows_per_call} rows at once.`, 413);
       const good: DatabaseRecord[] = [];
       const errors: { row: number; message: string }[] = [];
+      /** The good rows so far by their index, for unique values repeated within what was sent. */
+      const sent: (Record<string, Json> | null)[] = rows.map(() => null);
       rows.forEach((row, i) => {
         const number = i + 1;
         if (typeof row !== 'object' || row === null || Array.isArray(row)) {
@@ -123,8 +128,21 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
           if (!converted.ok) return void errors.push({ row: number, message: `Row ${number} has "${text.slice(0, 40)}" in ${key}, which is not a ${TYPE_NOUNS[column.type]}.` });
           if (converted.value !== null) values[key] = converted.value;
         }
+        const filled = withDefaults(table.columns, values);
+        const missing = missingRequired(table.columns, filled);
+        if (missing !== undefined) return void errors.push({ row: number, message: `Row ${number} has no value in ${missing}, which is required.` });
+        for (const column of table.columns.filter((candidate) => candidate.unique === true && !isEmptyCell(filled[candidate.name]))) {
+          const value = filled[column.name];
+          const shown = (storedText(value) ?? '').slice(0, 40);
+          if (rowsOf(tableId).some((row) => sameValue(row.data[column.name], value))) {
+            return void errors.push({ row: number, message: `Row ${number} has "${shown}" in ${column.name}, which another row already has (${column.name} is unique).` });
+          }
+          const first = sent.findIndex((earlier) => earlier !== null && sameValue(earlier[column.name], value));
+          if (first >= 0) return void errors.push({ row: number, message: `Row ${number} repeats "${shown}" in ${column.name} from row ${first + 1} (${column.name} is unique).` });
+        }
+        sent[i] = filled;
         const at = now();
-        good.push({ id: crypto.randomUUID(), data: values, created_at: at, updated_at: at });
+        good.push({ id: crypto.randomUUID(), data: filled, created_at: at, updated_at: at });
       });
       if (rowCount(database) + good.length > limits.max_rows) {
         throw err('constraint_violation', `The database "${database.name}" would have more than ${limits.max_rows} rows: delete some rows first.`, 400);
@@ -156,6 +174,15 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
           if (!converted.ok) throw err('invalid_input', `"${storedText(value) ?? ''}" is not a valid ${column.type} for ${key}.`, 400);
           if (converted.value === null) Reflect.deleteProperty(next, key);
           else next[key] = converted.value;
+        }
+        for (const column of table.columns) {
+          if (column.required === true && isEmptyCell(next[column.name]) && !isEmptyCell(row.data[column.name])) {
+            throw err('constraint_violation', `The column "${column.name}" is required: give every row a value in it.`, 400);
+          }
+          const value = next[column.name];
+          if (column.unique === true && !isEmptyCell(value) && rowsOf(tableId).some((other) => other.id !== row.id && sameValue(other.data[column.name], value))) {
+            throw err('conflict', `The column "${column.name}" is unique: "${(storedText(value) ?? '').slice(0, 40)}" is already in another row.`, 409);
+          }
         }
         row.data = next;
         row.updated_at = now();
@@ -190,7 +217,10 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
       const plan = new Map<string, { to: string | null; type?: DatabaseColumn['type']; keep?: string }>();
       const touched: string[] = [];
       for (const { from, ...column } of columns) {
-        finalColumns.push(column);
+        // A default is stored as its column's type wants it, as the database's check stores it.
+        const fallback = column.default === undefined || column.default === null ? undefined : convertValue(column.default, column.type);
+        if (fallback !== undefined && !fallback.ok) throw err('constraint_violation', `The default of "${column.name}" is not a valid ${column.type} value.`, 400);
+        finalColumns.push(fallback === undefined ? column : { ...column, default: fallback.value });
         if (from === undefined) {
           changes.push({ kind: 'add', column: column.name, type: column.type, rows: 0 });
           continue;
@@ -231,7 +261,35 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
           }
         }
       }
-      const applied = apply && blockedBy.length === 0;
+      const rules: RuleProblem[] = [];
+      const fills: { column: string; value: Json; rows: DatabaseRecord[] }[] = [];
+      for (const column of columns) {
+        const old = column.from === undefined ? undefined : columnOf(table, column.from);
+        const valueOf = (row: DatabaseRecord): Json => {
+          if (column.from === undefined) return null;
+          const converted = convertValue(row.data[column.from], column.type);
+          return converted.ok ? converted.value : null;
+        };
+        const retyped = old?.type !== column.type;
+        if (column.required === true && (old?.required !== true || retyped)) {
+          const missing = rows.filter((row) => isEmptyCell(valueOf(row)));
+          if (missing.length > 0 && column.default !== undefined && column.default !== null) {
+            const value = convertValue(column.default, column.type);
+            fills.push({ column: column.name, value: value.ok ? value.value : column.default, rows: missing });
+            changes.push({ kind: 'fill', column: column.name, rows: missing.length, value: value.ok ? value.value : column.default });
+          } else if (missing.length > 0) rules.push({ column: column.name, rule: 'required', rows: missing.length });
+        }
+        if (column.unique === true && old !== undefined && (old.unique !== true || retyped)) {
+          const counts = new Map<string, number>();
+          for (const row of rows) {
+            const value = valueOf(row);
+            if (!isEmptyCell(value)) counts.set(JSON.stringify(value), (counts.get(JSON.stringify(value)) ?? 0) + 1);
+          }
+          const repeats = [...counts.values()].filter((n) => n > 1).reduce((sum, n) => sum + n, 0);
+          if (repeats > 0) rules.push({ column: column.name, rule: 'unique', rows: repeats });
+        }
+      }
+      const applied = apply && blockedBy.length === 0 && rules.length === 0;
       if (applied) {
         table.columns = finalColumns;
         table.updated_at = now();
@@ -248,8 +306,9 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
           }
           row.data = next;
         }
+        for (const fill of fills) for (const row of fill.rows) row.data[fill.column] = fill.value;
       }
-      return { applied, changes, blockedBy, columns: structuredClone(finalColumns) };
+      return { applied, changes, blockedBy, rules, columns: structuredClone(finalColumns) };
     },
 
     async addTable(databaseId, { name, columns }) {

@@ -1,8 +1,9 @@
 import type { ColumnChange, DatabaseTableInfo, TableChangeResult } from '@appforge/sdk';
 import { useChangeDatabaseTable } from '@appforge/sdk/react';
-import { Button, Select, TextField } from '@appforge/ui';
+import { valueText } from '@appforge/sdk';
+import { Button, Checkbox, Select, TextField } from '@appforge/ui';
 import { useState } from 'react';
-import { changeSentence } from '../lib/change-sentences';
+import { changeSentence, ruleSentence } from '../lib/change-sentences';
 import { TYPE_OPTIONS, isColumnType } from '../lib/column-types';
 
 export interface ColumnsEditorProps {
@@ -21,7 +22,6 @@ export function ColumnsEditor({ table, tables }: ColumnsEditorProps) {
   const [draft, setDraft] = useState<ColumnChange[]>(() => startFrom(table));
   const [preview, setPreview] = useState<TableChangeResult | null>(null);
   const change = useChangeDatabaseTable();
-  const dirty = JSON.stringify(draft) !== JSON.stringify(startFrom(table));
 
   function edit(index: number, next: Partial<ColumnChange>) {
     setPreview(null);
@@ -36,8 +36,16 @@ export function ColumnsEditor({ table, tables }: ColumnsEditorProps) {
     setPreview(null);
     setDraft(next);
   }
-  const cleaned = (): ColumnChange[] =>
-    draft.map(({ linkTableId, ...column }) => (column.type === 'link' ? { ...column, linkTableId: linkTableId ?? tables[0]?.id ?? table.id } : column));
+  const cleaned = (columns: ColumnChange[] = draft): ColumnChange[] =>
+    columns.map(({ linkTableId, required, unique, default: fallback, ...column }) => ({
+      ...column,
+      ...(column.type === 'link' ? { linkTableId: linkTableId ?? tables[0]?.id ?? table.id } : {}),
+      ...(required === true ? { required } : {}),
+      ...(unique === true && column.type !== 'json' ? { unique } : {}),
+      ...(fallback === undefined || fallback === null || unique === true ? {} : { default: fallback }),
+    }));
+
+  const dirty = JSON.stringify(cleaned()) !== JSON.stringify(cleaned(startFrom(table)));
 
   return (
     <section aria-labelledby={`edit-${table.id}`} className="db-stack db-editor">
@@ -62,6 +70,29 @@ export function ColumnsEditor({ table, tables }: ColumnsEditorProps) {
                 options={tables.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
               />
             ) : null}
+            <div className="db-editor__rules">
+              <Checkbox
+                label="Required"
+                aria-label={`${column.name || `Column ${String(index + 1)}`} is required`}
+                checked={column.required === true}
+                onCheckedChange={(checked) => edit(index, { required: checked === true })}
+              />
+              <Checkbox
+                label="Unique"
+                aria-label={`${column.name || `Column ${String(index + 1)}`} is unique`}
+                disabled={column.type === 'json'}
+                checked={column.unique === true}
+                onCheckedChange={(checked) => edit(index, checked === true ? { unique: true, default: undefined } : { unique: false })}
+              />
+              <TextField
+                label={`Column ${String(index + 1)} default`}
+                hint={column.unique === true ? 'A unique column has no default.' : 'What a new row without a value gets.'}
+                disabled={column.unique === true}
+                value={column.default === undefined || column.default === null ? '' : valueText(column.default)}
+                maxLength={1000}
+                onChange={(event) => edit(index, { default: event.target.value === '' ? undefined : event.target.value })}
+              />
+            </div>
             <div className="db-actions">
               <Button size="sm" variant="ghost" aria-label={`Move ${column.name || 'column'} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                 ↑
@@ -127,6 +158,16 @@ export function ColumnsEditor({ table, tables }: ColumnsEditorProps) {
               );
             })}
           </ul>
+          {preview.rules.length > 0 ? (
+            <div role="alert" className="db-error">
+              <p>Existing rows break the rules you turn on, so the change cannot be saved:</p>
+              <ul>
+                {preview.rules.map((problem) => (
+                  <li key={`${problem.column}-${problem.rule}`}>{ruleSentence(problem)}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {preview.blockedBy.length > 0 ? (
             <div role="alert" className="db-error">
               <p>These app steps use a column you rename or delete, so the change cannot be saved. Change the steps first:</p>
@@ -138,7 +179,7 @@ export function ColumnsEditor({ table, tables }: ColumnsEditorProps) {
                 ))}
               </ul>
             </div>
-          ) : !preview.applied ? (
+          ) : !preview.applied && preview.rules.length === 0 ? (
             <Button
               loading={change.isPending && change.variables.apply}
               onClick={() =>

@@ -35,6 +35,25 @@ describe('CSV import', () => {
     ]);
   });
 
+  it('reports the rows that break a required or unique column by their line, fills defaults and imports the rest', async () => {
+    const { client, database, books } = library([{ Title: 'Emma' }]);
+    books.columns = [
+      { name: 'Title', type: 'text', required: true, unique: true },
+      { name: 'Pages', type: 'number', default: 1 },
+      { name: 'Finished', type: 'date' },
+    ];
+    const { user, dialog } = await openImport(database.id, client);
+    const rows = ['Title,Pages', 'Dune,412', ',3', 'Dune,5', 'Emma,7', 'Ulysses,'];
+    await user.upload(within(dialog).getByLabelText('CSV file'), csvFile(rows.join('\n')));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import into Books' }));
+    const summary = await within(dialog).findByRole('status');
+    expect(summary).toHaveTextContent('2 imported, 3 skipped: Row 2 has no value in Title, which is required.');
+    const skipped = within(summary).getByRole('list', { name: 'Skipped rows' });
+    expect(skipped).toHaveTextContent('Row 3 repeats "Dune" in Title from row 1 (Title is unique).');
+    expect(skipped).toHaveTextContent('Row 4 has "Emma" in Title, which another row already has (Title is unique).');
+    expect(client.fake.data.databaseRows[books.id]?.map((row) => row.data)).toEqual([{ Title: 'Emma' }, { Title: 'Dune', Pages: 412 }, { Title: 'Ulysses', Pages: 1 }]);
+  });
+
   it('refuses a file over the size limit, a binary file and one with more rows than the database may hold, importing nothing', async () => {
     const { client, database, books } = library();
     client.fake.data.databaseLimits = { ...client.fake.data.databaseLimits, max_import_bytes: 1024, max_rows: 3 };

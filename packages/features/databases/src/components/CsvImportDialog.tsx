@@ -104,7 +104,11 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
       result.imported += answer.inserted;
       for (const error of answer.errors) {
         const line = batch[error.row - 1]?.line ?? error.row;
-        skip({ line, message: error.message.replace(/^Row \d+/, `Row ${String(line)}`) });
+        // The server numbers rows within this batch; the person knows them by their line in the file.
+        const message = error.message
+          .replace(/^Row \d+/, `Row ${String(line)}`)
+          .replace(/ from row (\d+) /, (_, earlier: string) => ` from row ${String(batch[Number(earlier) - 1]?.line ?? earlier)} `);
+        skip({ line, message });
       }
       result.skipped += Math.max(0, answer.skipped - answer.errors.length);
     };

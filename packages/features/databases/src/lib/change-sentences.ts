@@ -1,6 +1,6 @@
 // What a structure change will do to existing rows, in sentences a person can decide on.
-import type { TableChange } from '@appforge/sdk';
-import { TYPE_NOUNS } from '@appforge/sdk';
+import type { RuleProblem, TableChange } from '@appforge/sdk';
+import { TYPE_NOUNS, valueText } from '@appforge/sdk';
 import { TYPE_LABELS } from './column-types';
 import { formatCount } from './format';
 
@@ -23,5 +23,17 @@ export function changeSentence(change: TableChange): { text: string; warning: bo
       return change.rows > 0
         ? { text: `“${change.column}” is deleted with its values in ${rowsWord(change.rows)}.`, warning: true }
         : { text: `“${change.column}” is deleted (no row has a value in it).`, warning: false };
+    case 'fill':
+      return {
+        text: `${rowsWord(change.rows)} without a value in “${change.column}” will get the default “${valueText(change.value)}”.`,
+        warning: true,
+      };
   }
+}
+
+/** Why a rule cannot be turned on yet, and what to do. */
+export function ruleSentence(problem: RuleProblem): string {
+  return problem.rule === 'required'
+    ? `${rowsWord(problem.rows)} ${problem.rows === 1 ? 'has' : 'have'} no value in “${problem.column}”: fill ${problem.rows === 1 ? 'it' : 'them'} in or give the column a default before making it required.`
+    : `${rowsWord(problem.rows)} share${problem.rows === 1 ? 's' : ''} a value with another row in “${problem.column}”: make the values different before making it unique.`;
 }

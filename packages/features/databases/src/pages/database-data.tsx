@@ -205,7 +205,7 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
           <p className="db-muted" aria-live="polite">
             {total === 0
               ? 'No row matches these filters.'
-              : `Rows ${formatCount(offset + 1)}–${formatCount(Math.min(offset + PAGE, total))} of ${formatCount(total)}${filters.length > 0 ? ' matching' : ''}`}
+              : `Rows ${formatCount(offset + 1)}–${formatCount(Math.min(offset + PAGE, total))} of ${formatCount(total)}${rows.data?.capped ? '+' : ''}${filters.length > 0 ? ' matching' : ''}`}
           </p>
           <DataGrid
             name={table.name}

@@ -40,6 +40,31 @@ describe('/database/:databaseId/structure/edit', () => {
     expect(books.columns[0]?.name).toBe('Title');
   });
 
+  it('refuses to make a column required while rows have no value in it, and fills the default when one is given', async () => {
+    const { client, database, books } = library([{ Title: 'Dune', Pages: 412 }, { Title: 'Emma' }, { Title: 'Dune' }]);
+    const user = userEvent.setup();
+    renderPage(`/database/${database.id}/structure/edit`, client);
+    const editor = await screen.findByRole('region', { name: 'Columns of Books' });
+    await user.click(within(editor).getByRole('checkbox', { name: 'Pages is required' }));
+    await user.click(within(editor).getByRole('checkbox', { name: 'Title is unique' }));
+    await user.click(within(editor).getByRole('button', { name: 'Preview the changes' }));
+    const preview = await screen.findByRole('region', { name: 'What happens to Books' });
+    const refusal = within(preview).getByRole('alert');
+    expect(refusal).toHaveTextContent('2 rows have no value in “Pages”: fill them in or give the column a default before making it required.');
+    expect(refusal).toHaveTextContent('2 rows share a value with another row in “Title”: make the values different before making it unique.');
+    expect(within(preview).queryByRole('button', { name: 'Save the changes' })).not.toBeInTheDocument();
+
+    await user.click(within(editor).getByRole('checkbox', { name: 'Title is unique' }));
+    await user.type(within(editor).getByRole('textbox', { name: 'Column 2 default' }), '100');
+    await user.click(within(editor).getByRole('button', { name: 'Preview the changes' }));
+    const next = await screen.findByRole('region', { name: 'What happens to Books' });
+    expect(next).toHaveTextContent('2 rows without a value in “Pages” will get the default “100”.');
+    await user.click(within(next).getByRole('button', { name: 'Save the changes' }));
+    expect(await within(next).findByText('Saved. The rows were changed as described.')).toBeInTheDocument();
+    expect(client.fake.data.databaseRows[books.id]?.map((row) => row.data.Pages)).toEqual([412, 100, 100]);
+    expect(client.fake.data.databases[database.id]?.tables[0]?.columns[1]).toEqual({ name: 'Pages', type: 'number', required: true, default: 100 });
+  });
+
   it('adds a table, and deletes one after typing its name', async () => {
     const { client, database } = library();
     const user = userEvent.setup();

@@ -1,3 +1,4 @@
+import { valueText } from '@appforge/sdk';
 import type { DatabaseColumn, DatabaseDetail } from '@appforge/sdk';
 import { Table, buttonClassName } from '@appforge/ui';
 import { Link } from 'react-router';
@@ -25,6 +26,9 @@ function Structure({ database }: { database: DatabaseDetail }) {
                 header: 'Type',
                 cell: (column) => (column.type === 'link' ? `${TYPE_LABELS.link} → ${tableName(column.linkTableId)}` : TYPE_LABELS[column.type]),
               },
+              { key: 'required', header: 'Required', cell: (column) => (column.required ? 'Yes' : 'No') },
+              { key: 'default', header: 'Default', cell: (column) => (column.default === undefined ? '—' : valueText(column.default)) },
+              { key: 'unique', header: 'Unique', cell: (column) => (column.unique ? 'Yes' : 'No') },
             ]}
           />
         </section>
