@@ -1336,6 +1336,7 @@ export type Database = {
           plan_id: string | null
           provider: string
           provider_customer: string | null
+          provider_payment: string | null
           provider_reference: string
           status: string
           updated_at: string
@@ -1357,6 +1358,7 @@ export type Database = {
           plan_id?: string | null
           provider: string
           provider_customer?: string | null
+          provider_payment?: string | null
           provider_reference: string
           status: string
           updated_at?: string
@@ -1378,6 +1380,7 @@ export type Database = {
           plan_id?: string | null
           provider?: string
           provider_customer?: string | null
+          provider_payment?: string | null
           provider_reference?: string
           status?: string
           updated_at?: string
@@ -1678,6 +1681,10 @@ export type Database = {
         Args: { app_id: string }
         Returns: boolean
       }
+      app_paid_bundles: {
+        Args: { app_id: string }
+        Returns: Json
+      }
       app_sign_in_name: {
         Args: { app_id: string }
         Returns: string
@@ -1705,6 +1712,10 @@ export type Database = {
       class_school_for: {
         Args: { teacher: string }
         Returns: string
+      }
+      database_cell_empty: {
+        Args: { value: Json }
+        Returns: boolean
       }
       database_convert_value: {
         Args: { value: Json; to_type: string }
@@ -1788,6 +1799,10 @@ export type Database = {
           joined_at: string
           assignments: Json
         }[]
+      }
+      my_database_rows: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
       period_start: {
         Args: { period: string; at: string }
