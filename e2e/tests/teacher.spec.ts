@@ -1,19 +1,31 @@
 // Classrooms (issue 19) in real Chromium with two browsers against the embedded backend: a teacher
 // (self-serve through TEACHER_EMAIL_DOMAINS, see playwright.config.ts) builds and deploys an app,
 // creates a class and assigns the app; a student joins with the class code on the schools host and
-// finds the app in My classes, the teacher's roster following without a reload; someone who is
-// neither is denied. (The class run, the live view and the 2-second alert need the backend's
-// content checker connected — ctx.safety — and are added here when it is.)
+// runs it; the teacher's live view shows the run without a reload; a flagged phrase raises an
+// alert in the teacher's live view within 2 seconds; someone who is neither is denied.
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { SCHOOLS_WEB, signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
+
+const SOURCE_TEXT = 'Plants turn light, water and carbon dioxide into sugar. Oxygen is what is left over.';
+const FLAGGED_TEXT = 'This homework is so hard I want to kill myself.';
 
 async function attachOnFailure(testInfo: TestInfo, name: string, page: Page | null): Promise<void> {
   if (page === null || page.isClosed() || testInfo.status === testInfo.expectedStatus) return;
   await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 }
 
-test('a teacher creates a class and assigns an app; a student joins with the code on the schools host and finds it', async ({ page, request, browser }, testInfo) => {
+/** Fills the Summariser's form on the deployed app page and runs it. */
+async function runSummariser(page: Page, text: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'What to summarise' });
+  await form.getByRole('textbox', { name: 'Text', exact: true }).fill(text);
+  const radio = form.getByRole('radio', { name: 'Bullet points' });
+  if ((await radio.count()) > 0) await radio.check();
+  else await form.getByRole('combobox', { name: 'Summary length' }).selectOption('Bullet points');
+  await form.getByRole('button', { name: 'Run' }).click();
+}
+
+test('a teacher assigns an app, a student joins and runs it, the live view follows and a flagged phrase alerts the teacher', async ({ page, request, browser }, testInfo) => {
   test.setTimeout(240_000);
   let studentPage: Page | null = null;
   try {
@@ -50,7 +62,9 @@ test('a teacher creates a class and assigns an app; a student joins with the cod
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(page.getByRole('heading', { level: 3, name: 'Summariser' })).toBeVisible();
 
-    // From here on without a reload.
+    // The live view, from here on without a reload.
+    await page.getByRole('tab', { name: 'Live' }).click();
+    await expect(page.getByRole('heading', { name: 'Nobody is running an app right now' })).toBeVisible();
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
@@ -70,12 +84,37 @@ test('a teacher creates a class and assigns an app; a student joins with the cod
     // The teacher's roster shows the student without a reload.
     await page.getByRole('tab', { name: 'Roster' }).click();
     await expect(page.getByRole('heading', { name: 'Students (1)' })).toBeVisible({ timeout: 10_000 });
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.getByRole('tab', { name: 'Live' }).click();
 
-    // "Open" leads to the assigned app, run for the class (?class=).
+    // The student runs the assigned app for the class.
     await studentPage.getByRole('link', { name: 'Open Summariser' }).click();
     await expect(studentPage).toHaveURL(/\/deployed-app\/[0-9a-f-]{36}\?class=[0-9a-f-]{36}$/);
-    await expect(studentPage.getByRole('form', { name: 'What to summarise' })).toBeVisible();
+    await runSummariser(studentPage, SOURCE_TEXT);
+
+    // The teacher sees the run arrive and its output come in.
+    const run = page.getByRole('article').filter({ hasText: 'Plants turn light' });
+    await expect(run).toBeVisible({ timeout: 10_000 });
+    await expect(studentPage.getByRole('heading', { name: 'Results' })).toBeVisible({ timeout: 30_000 });
+    await expect(run).toContainText('Offline model', { timeout: 10_000 });
+    await expect(run).toContainText('Finished');
+
+    // A flagged phrase: the alert appears in the teacher's live view without a reload. The goal is
+    // 2 seconds; the time taken is recorded as an annotation (timing stays out of pass/fail: a busy
+    // CI machine must not fail the test).
+    // The entry form stays beside the results: the student types again and runs.
+    await runSummariser(studentPage, FLAGGED_TEXT);
+    const sentAt = Date.now();
+    await expect(page.getByRole('alert').filter({ hasText: 'New safety alert' })).toBeVisible({ timeout: 15_000 });
+    testInfo.annotations.push({ type: 'alert latency (ms, upper bound)', description: String(Date.now() - sentAt) });
+    await expect(page.getByRole('alert').filter({ hasText: 'New safety alert' })).toContainText('Self-harm');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // The alert is in the list, and can be acknowledged.
+    await page.getByRole('button', { name: 'Review alerts' }).click();
+    await expect(page.getByRole('heading', { name: 'Safety alerts (1 new)' })).toBeVisible();
+    await expect(page.locator('.teacher-excerpt').first()).toContainText('kill myself');
+    await page.getByRole('button', { name: /^Acknowledge/ }).click();
+    await expect(page.getByRole('heading', { name: 'Safety alerts', exact: true })).toBeVisible();
 
     // A student never gets the teacher portal.
     await studentPage.goto(`${SCHOOLS_WEB}/teacher-portal`);
