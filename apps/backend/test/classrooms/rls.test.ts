@@ -5,7 +5,7 @@ import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
-import { callFunction, seedApp, signedIn } from '../functions-ai/helpers.js';
+import { seedApp, signedIn } from '../functions-ai/helpers.js';
 import { subscribed, until } from '../realtime/helpers.js';
 import type { TestUser } from '../functions-ai/helpers.js';
 import { alertFor, classRun, createClass, enrol, teacher } from './helpers.js';
