@@ -181,8 +181,9 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
           .sendThrottled(name, {}, {}, seconds, name)
           .catch((error: unknown) => logger.error({ err: error, job: name }, 'could not queue a recurring job'));
       };
+      // The first offer comes one interval after start, as with a timer: work seeded or restored
+      // at start-up (a verified domain whose DNS is not reachable yet) is not judged at once.
       const ready = work(name, () => run(new Date()), { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: Math.max(60, seconds * 4) }, true)
-        .then(offer)
         .catch((error: unknown) => logger.error({ err: error, job: name }, 'could not start a recurring job'));
       const timer = setInterval(offer, intervalMs);
       timer.unref();
