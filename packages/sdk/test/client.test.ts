@@ -167,8 +167,10 @@ describe('the SDK on the embedded backend', () => {
       }
     });
 
-    it('shows a signed-in-only app\'s name to signed-in users only', async () => {
-      expect((await rejection(backend.client().apps.getName(ids.signedInApp))).code).toBe('not_found');
+    it('names a signed-in-only app to everyone (its sign-in page is branded with it), and shows its row only to signed-in users', async () => {
+      // The name alone (app_sign_in_name) brands the sign-in page; the row itself stays hidden.
+      expect(await backend.client().apps.getName(ids.signedInApp)).toBe('Members Only');
+      expect((await backend.client().supabase.from('App').select('id').eq('id', ids.signedInApp)).data).toEqual([]);
       const { client } = await backend.signedInUser('member');
       expect(await client.apps.getName(ids.signedInApp)).toBe('Members Only');
     });
