@@ -57,7 +57,7 @@ test('a teacher assigns an app, a student joins and runs it, the live view follo
     // Assign the app.
     await page.getByRole('tab', { name: 'Assignments' }).click();
     await page.getByRole('combobox', { name: /App or bundle/ }).click();
-    await page.getByRole('option', { name: 'App: Summariser' }).click();
+    await page.getByRole('option', { name: 'App: Summariser', exact: true }).click();
     await page.getByLabel(/Instructions/).fill('Summarise the text about photosynthesis.');
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(page.getByRole('heading', { level: 3, name: 'Summariser' })).toBeVisible();
