@@ -109,11 +109,17 @@ test('a teacher assigns an app, a student joins and runs it, the live view follo
     await expect(page.getByRole('alert').filter({ hasText: 'New safety alert' })).toContainText('Self-harm');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
-    // The alert is in the list, and can be acknowledged.
+    // The alerts are in the list, and can be acknowledged: the student's input, and the AI output
+    // (the offline model repeats its inputs, so its answer is flagged too).
     await page.getByRole('button', { name: 'Review alerts' }).click();
-    await expect(page.getByRole('heading', { name: 'Safety alerts (1 new)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Safety alerts (2 new)' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('’s input:')).toBeVisible();
+    await expect(page.getByText('’s AI output:')).toBeVisible();
     await expect(page.locator('.teacher-excerpt').first()).toContainText('kill myself');
-    await page.getByRole('button', { name: /^Acknowledge/ }).click();
+    const acknowledge = page.getByRole('button', { name: /^Acknowledge/ });
+    await acknowledge.first().click();
+    await expect(page.getByRole('heading', { name: 'Safety alerts (1 new)' })).toBeVisible();
+    await acknowledge.first().click();
     await expect(page.getByRole('heading', { name: 'Safety alerts', exact: true })).toBeVisible();
 
     // A student never gets the teacher portal.
