@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { installJsdomPolyfills } from '@appforge/vitest-config/jsdom';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -11,23 +12,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-// jsdom implements neither media queries nor media playback. Both are the browser's, not ours:
-// matchMedia answers "no preference" unless a test sets window.__reducedMotion.
-const reducedMotion = { value: false };
-Object.assign(globalThis, { __reducedMotion: reducedMotion });
-window.matchMedia = (query: string) =>
-  ({
-    matches: query.includes('prefers-reduced-motion') ? reducedMotion.value : false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-window.HTMLMediaElement.prototype.play = () => Promise.resolve();
-window.HTMLMediaElement.prototype.pause = () => undefined;
+installJsdomPolyfills({ pointerEvent: true });
 
 // jsdom does no layout: every element measures 0×0, so a virtualised list would show no row. The
 // grid's scroll box gets the size a browser gives it (its CSS max-height: 18 rows of 36 px).
@@ -46,28 +31,3 @@ Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
     return measured(this, 1024);
   },
 });
-// Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
-const elementPolyfills = {
-  hasPointerCapture: () => false,
-  setPointerCapture: () => undefined,
-  releasePointerCapture: () => undefined,
-  scrollIntoView: () => undefined,
-};
-for (const [name, implementation] of Object.entries(elementPolyfills)) {
-  if (!(name in Element.prototype)) {
-    Object.defineProperty(Element.prototype, name, { value: implementation, writable: true, configurable: true });
-  }
-}
-
-if (!('PointerEvent' in window)) {
-  class PointerEventPolyfill extends MouseEvent {
-    readonly pointerId: number;
-    readonly pointerType: string;
-    constructor(type: string, init: PointerEventInit = {}) {
-      super(type, init);
-      this.pointerId = init.pointerId ?? 1;
-      this.pointerType = init.pointerType ?? 'mouse';
-    }
-  }
-  Object.defineProperty(window, 'PointerEvent', { value: PointerEventPolyfill, writable: true });
-}
