@@ -79,7 +79,7 @@ export type { ContentChecker, ContentCheckerConfig, ContentCheckOptions, Content
 // Classrooms (issue 19): the handlers, the class-run rules and the content checker's seam.
 export { classExportFunction } from './classes/class-export.ts';
 export { joinClassFunction, JOIN_TRIES } from './classes/join-class.ts';
-export { admitClassRun, checkClassContent, excerptOf, textOf } from './classes/class-runs.ts';
+export { admitClassRun, checkClassContent, textOf } from './classes/class-runs.ts';
 export { schoolRoles } from './get-user-school-info.ts';
 export { teacherDomains } from './edge.ts';
 export type {

@@ -4,6 +4,7 @@
 // raise SafetyAlert rows (heard live by the teacher) and, when the teacher wants, an e-mail.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { errorResponse, json } from '../http.ts';
+import { safetyExcerpt } from '../safety/checker.ts';
 import type { ContentChecker, ContentCheckOptions, ContentVerdict, SafetyCategory } from '../safety/types.ts';
 import type { FunctionContext } from '../types.ts';
 
@@ -106,17 +107,6 @@ export async function admitClassRun(
   return { ok: true, klass, studentName: member.display_name };
 }
 
-const EXCERPT_MAX = 500;
-
-/** The flagged text with some context around the first match, at most 500 characters. */
-export function excerptOf(text: string, verdict: ContentVerdict): string {
-  if (text.length <= EXCERPT_MAX) return text;
-  const first = verdict.matches[0];
-  const start = first ? Math.max(0, Math.min(first.start - 200, text.length - EXCERPT_MAX)) : 0;
-  const slice = text.slice(start, start + EXCERPT_MAX - 2);
-  return `${start > 0 ? '…' : ''}${slice}${start + slice.length < text.length ? '…' : ''}`.slice(0, EXCERPT_MAX);
-}
-
 /** Text of a run's inputs or an output value, as a person would read it. */
 export function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -163,7 +153,7 @@ export async function checkClassContent(
     student_id: watch.studentId,
     direction,
     categories,
-    excerpt: excerptOf(text, verdict),
+    excerpt: safetyExcerpt(text, verdict),
     source: verdict.source === 'moderation_api' ? 'moderation_api' : 'local',
   });
   if (inserted.error) {
