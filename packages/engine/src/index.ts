@@ -72,3 +72,6 @@ export { DEFAULT_MAX_LENGTH, validateInputs } from './run/inputs';
 export { evaluateCondition } from './run/conditions';
 export { RUN_FAILURE_CODES, runStateSchema } from './run/run-state';
 export type { FieldError, JsonValue, RunFailureCode, RunOutput, RunState, RunStatus, StepRecord } from './run/run-state';
+
+export { MAX_ALLOWED_HOSTS, allowedHostSchema, allowedHostsSchema, parseAllowedHostLines } from './allowed-hosts';
+export type { AllowedHostsCheck } from './allowed-hosts';

@@ -1,5 +1,6 @@
 // Shared by the AI-app functions: reading apps and versions with the service role, the caller's
 // rights on them, and server-sent events.
+import { allowedHostsSchema } from '@appforge/engine';
 import type { ModelCapability, Problem } from '@appforge/engine';
 import { isModelError } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -42,8 +43,9 @@ const storedConfigSchema = z.object({
   temperature: z.number().min(0).max(2).nullable().catch(null).default(null),
   max_output_tokens: z.number().int().min(1).max(32000).nullable().catch(null).default(null),
   system_prompt: z.string().max(8000).nullable().catch(null).default(null),
-  // Fails closed: a list that cannot be read allows no host (an empty list would allow every public one).
-  outbound_allow_hosts: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(100).catch([UNREADABLE_ALLOW_LIST]).default([]),
+  // The same rule as the screen that writes it (the engine's allowedHostsSchema). Fails closed: a
+  // list with any entry it cannot read allows no host (an empty list would allow every public one).
+  outbound_allow_hosts: allowedHostsSchema.catch([UNREADABLE_ALLOW_LIST]).default([]),
 });
 
 export function parseRunConfig(value: unknown): AppRunConfig | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESIGN, DEFAULT_PRICE, appConfigRowSchema, appDetailRowSchema, appPriceSchema, appVersionRowSchema, specToWrite } from './app-rows';
+import { DEFAULT_DESIGN, DEFAULT_PRICE, appConfigRowSchema, appConfigSchema, appDetailRowSchema, appPriceSchema, appVersionRowSchema, specToWrite } from './app-rows';
 import { AppforgeError } from './errors';
 import { parseResponse } from './rows';
 
@@ -61,5 +61,14 @@ describe('app rows', () => {
 
   it('refuses to write a spec that is not an app, before sending', () => {
     expect(() => specToWrite({ steps: 'none' })).toThrow(expect.objectContaining({ code: 'invalid_input', status: 400 }));
+  });
+});
+
+describe('the app config the SDK writes', () => {
+  it('is part of the app config the SDK writes: a bad entry is refused before sending', () => {
+    const base = { model: null, temperature: 0.7, max_output_tokens: 2000, system_prompt: '' };
+    expect(appConfigSchema.parse({ ...base, outbound_allow_hosts: ['Api.Example.com'] }).outbound_allow_hosts).toEqual(['api.example.com']);
+    expect(appConfigSchema.safeParse({ ...base, outbound_allow_hosts: ['10.0.0.1:80'] }).success).toBe(false);
+    expect(appConfigSchema.parse(base).outbound_allow_hosts).toBeUndefined();
   });
 });

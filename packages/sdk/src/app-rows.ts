@@ -1,9 +1,8 @@
 // The shapes of apps, versions and runs: what the SDK writes (validated before sending) and what
 // it reads back (JSON columns parsed, nulls filled with the defaults).
-import { appSpecSchema } from '@appforge/engine';
+import { allowedHostsSchema, appSpecSchema } from '@appforge/engine';
 import type { AppSpec } from '@appforge/engine';
 import { z } from 'zod';
-import { allowedHostsSchema } from './allowed-hosts';
 import { AppforgeError } from './errors';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +23,7 @@ export const appConfigSchema = z.object({
   temperature: z.number().min(0, 'The temperature is between 0 and 2.').max(2, 'The temperature is between 0 and 2.'),
   max_output_tokens: z.number().int().min(1).max(32000, 'At most 32000 output tokens.'),
   system_prompt: z.string().max(8000, 'The system prompt has at most 8000 characters.'),
-  /** Hosts the app's `api` steps may call (see allowed-hosts.ts); absent or empty = any public host. */
+  /** Hosts the app's `api` steps may call (the rule is the engine's allowed-hosts.ts); absent or empty = any public host. */
   outbound_allow_hosts: allowedHostsSchema.optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

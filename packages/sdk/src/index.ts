@@ -24,8 +24,8 @@ export type {
   PublicApp,
 } from './app-rows';
 export { APP_ICONS_BUCKET } from './apps';
-export { MAX_ALLOWED_HOSTS, allowedHostSchema, allowedHostsSchema, parseAllowedHostLines } from './allowed-hosts';
-export type { AllowedHostsCheck } from './allowed-hosts';
+export { MAX_ALLOWED_HOSTS, allowedHostSchema, allowedHostsSchema, parseAllowedHostLines } from '@appforge/engine';
+export type { AllowedHostsCheck } from '@appforge/engine';
 export {
   DATABASE_COLUMN_TYPES,
   MAX_DATABASE_COLUMNS,

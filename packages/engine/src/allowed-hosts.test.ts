@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { allowedHostSchema, allowedHostsSchema, MAX_ALLOWED_HOSTS, parseAllowedHostLines } from './allowed-hosts';
-import { appConfigSchema } from './app-rows';
 
 const refused = (value: string): string => {
   const parsed = allowedHostSchema.safeParse(value);
@@ -36,12 +35,5 @@ describe('the per-app list of hosts API steps may call', () => {
     expect(parseAllowedHostLines('a.example\n\n  *.b.example  \r\na.example\n')).toEqual({ ok: true, hosts: ['a.example', '*.b.example'] });
     expect(parseAllowedHostLines('a.example\nhttp://b.example')).toEqual({ ok: false, message: expect.stringMatching(/^Line 2: Leave out “http:\/\/”/) });
     expect(parseAllowedHostLines(Array.from({ length: MAX_ALLOWED_HOSTS + 1 }, (_, i) => `h${i}.example`).join('\n'))).toMatchObject({ ok: false });
-  });
-
-  it('is part of the app config the SDK writes: a bad entry is refused before sending', () => {
-    const base = { model: null, temperature: 0.7, max_output_tokens: 2000, system_prompt: '' };
-    expect(appConfigSchema.parse({ ...base, outbound_allow_hosts: ['Api.Example.com'] }).outbound_allow_hosts).toEqual(['api.example.com']);
-    expect(appConfigSchema.safeParse({ ...base, outbound_allow_hosts: ['10.0.0.1:80'] }).success).toBe(false);
-    expect(appConfigSchema.parse(base).outbound_allow_hosts).toBeUndefined();
   });
 });
