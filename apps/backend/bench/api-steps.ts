@@ -12,10 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createClient } from '@supabase/supabase-js';
-import { nodeWebSocket } from '../src/http/ws-transport.js';
 import { readSse } from '../test/functions-ai/helpers.js';
-import { option, percentile, startBenchBackend } from './lib.js';
+import { option, percentile, signedInBenchUser, startBenchBackend } from './lib.js';
 
 const SECRET = `sk-bench-${randomUUID()}`;
 const WARMUP = 10;
@@ -51,18 +49,7 @@ async function main(): Promise<void> {
     RUN_RATE_LIMIT_PER_MINUTE: String(100 * (runs + WARMUP)),
   });
   try {
-    const auth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
-    const realtime = { transport: nodeWebSocket };
-    const service = createClient(url, backend.serviceRoleKey, { auth, realtime });
-    const email = `bench-${randomUUID()}@example.org`;
-    const password = `Bench-${randomUUID()}`;
-    const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
-    if (created.error) throw created.error;
-    const owner = createClient(url, backend.anonKey, { auth, realtime });
-    const session = await owner.auth.signInWithPassword({ email, password });
-    if (session.error) throw session.error;
-    const ownerId = session.data.user.id;
-    const ownerToken = session.data.session.access_token;
+    const { client: owner, userId: ownerId, accessToken: ownerToken } = await signedInBenchUser(url, backend);
 
     const call = (name: string, body: unknown, token: string): Promise<Response> =>
       fetch(`${url}/functions/v1/${name}`, {

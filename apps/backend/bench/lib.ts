@@ -1,7 +1,11 @@
 // Reusable closed-loop load runner for the bench scripts: `concurrency` workers issue requests
 // back to back until `requests` have been made; latency percentiles over all of them.
 import type { ContentChecker } from '@appforge/functions';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { nodeWebSocket } from '../src/http/ws-transport.js';
 import type { Database } from '../src/db/database.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
@@ -161,4 +165,26 @@ export async function startBenchBackend(
       await pgServer?.stop();
     },
   };
+}
+
+export interface BenchUser {
+  /** supabase-js signed in as the user (password sign-in, as a person would). */
+  client: SupabaseClient;
+  userId: string;
+  accessToken: string;
+}
+
+/** A confirmed user made by the service role, then signed in with a password by a fresh client. */
+export async function signedInBenchUser(url: string, backend: Backend): Promise<BenchUser> {
+  const auth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+  const realtime = { transport: nodeWebSocket };
+  const service = createClient(url, backend.serviceRoleKey, { auth, realtime });
+  const email = `bench-${randomUUID()}@example.org`;
+  const password = `Bench-${randomUUID()}`;
+  const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error) throw created.error;
+  const client = createClient(url, backend.anonKey, { auth, realtime });
+  const session = await client.auth.signInWithPassword({ email, password });
+  if (session.error) throw session.error;
+  return { client, userId: session.data.user.id, accessToken: session.data.session.access_token };
 }

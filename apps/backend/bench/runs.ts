@@ -8,10 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startFakeOpenAIServer } from '@appforge/functions/testing';
-import { createClient } from '@supabase/supabase-js';
-import { nodeWebSocket } from '../src/http/ws-transport.js';
 import { readSse } from '../test/functions-ai/helpers.js';
-import { startBenchBackend } from './lib.js';
+import { signedInBenchUser, startBenchBackend } from './lib.js';
 
 const API_KEY = 'sk-bench-runs';
 const MODEL = 'fake-model';
@@ -66,17 +64,7 @@ async function main(): Promise<void> {
     RUN_RATE_LIMIT_PER_MINUTE: String(100 * (runs + WARMUP)),
   });
   try {
-    const auth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
-    const realtime = { transport: nodeWebSocket };
-    const service = createClient(url, backend.serviceRoleKey, { auth, realtime });
-    const email = `bench-${randomUUID()}@example.org`;
-    const password = `Bench-${randomUUID()}`;
-    const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
-    if (created.error) throw created.error;
-    const owner = createClient(url, backend.anonKey, { auth, realtime });
-    const session = await owner.auth.signInWithPassword({ email, password });
-    if (session.error) throw session.error;
-    const ownerToken = session.data.session.access_token;
+    const { accessToken: ownerToken } = await signedInBenchUser(url, backend);
 
     const call = (name: string, body: unknown, token: string): Promise<Response> =>
       fetch(`${url}/functions/v1/${name}`, {
