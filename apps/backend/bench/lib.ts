@@ -23,6 +23,8 @@ export interface LoadOptions {
   fn: (worker: number, n: number) => Promise<void>;
   /** Requests per worker run first and not measured (JIT, connection pools). Default 20. */
   warmup?: number;
+  /** Awaited between the warm-up and the measured requests (e.g. to take a CPU reading). */
+  afterWarmup?: () => Promise<void>;
 }
 
 export interface LoadFigures {
@@ -59,6 +61,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       for (let i = 0; i < warmup; i += 1) await fn(worker, -1 - i).catch(() => undefined);
     }),
   );
+  await options.afterWarmup?.();
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;

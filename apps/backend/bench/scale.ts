@@ -1,4 +1,5 @@
-// pnpm bench:scale [--requests=3000] [--runs=400] [--run-concurrency=16]: one vs two backend processes on one PostgreSQL
+// pnpm bench:scale [--requests=3000] [--runs=400] [--run-concurrency=16] [--scenarios=get,insert,run]
+// [--configs=1,2,workers] [--client=http|fetch] [--source] [--cpu-prof]: one vs two backend processes on one PostgreSQL
 // 15 (temporary, loopback). Scenarios: REST single-row GET and single-row insert with the
 // service-role key, and run-app on a deployed app with its AI step answered by a protocol-true fake
 // OpenAI-compatible server on loopback (each run read to run_done). Closed loop, bounded counts.
@@ -8,31 +9,50 @@
 //                        proxy's CPU counted; behind Caddy add its cost);
 //   "BACKEND_WORKERS=2"  one command, two node:cluster workers behind one port.
 // Prints figures and the ratios to "1 process" (goal ≥ 1.6× for reads on 2 cores; the load
-// generator, PostgreSQL and the fake model share those cores).
+// generator, PostgreSQL and the fake model share those cores), and where the CPU went: each load
+// runs in a process of its own (bench/load-client.ts), and the CPU seconds of the backends'
+// process trees, PostgreSQL's (postmaster and its backends), the load generator and this process
+// (the fake model) are read from /proc around the measured requests (bench/cpu.ts): cores used
+// (CPU seconds / wall seconds) and CPU milliseconds per request. --cpu-prof writes V8 profiles of
+// the backends to a folder it names.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@appforge/functions/testing';
 import pg from 'pg';
 import { DEV_JWT_SECRET } from '../src/env.js';
 import { createJwtService } from '../src/jwt.js';
-import { readSse, topicSpec } from '../test/functions-ai/helpers.js';
+import { topicSpec } from '../test/functions-ai/helpers.js';
 import { freePort, startPostgresServer } from '../test/postgres-server.js';
-import { FIGURES_HEADER, formatFigures, getOk, option, runLoad } from './lib.js';
+import { parentPid, treeCpuSeconds } from './cpu.js';
+import { FIGURES_HEADER, formatFigures, option } from './lib.js';
 import type { LoadFigures } from './lib.js';
+import type { LoadJob } from './load-client.js';
 
 const REQUESTS = option('requests', 3000);
 const RUNS = option('runs', 400);
 const CONCURRENCY = 32;
 const RUN_CONCURRENCY = option('run-concurrency', 16);
+const listOption = (name: string, fallback: string): string[] =>
+  (process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback).split(',');
+const SCENARIOS = new Set(listOption('scenarios', 'get,insert,run'));
+const CONFIGS = new Set(listOption('configs', '1,2,workers'));
+const CPU_PROF = process.argv.includes('--cpu-prof');
+const CLIENT = listOption('client', 'http')[0] === 'fetch' ? 'fetch' : 'http';
+// The built server (as production runs it) unless --source or no build: tsx's loader and source
+// maps are not what a deployment pays for.
+const BUILT = join(import.meta.dirname, '..', 'dist', 'main.js');
+const FROM_SOURCE = process.argv.includes('--source') || !existsSync(BUILT);
+const SERVER_ARGS = FROM_SOURCE ? ['--conditions=@appforge/source', '--import', 'tsx', 'src/main.ts'] : [BUILT];
 const API_KEY = 'sk-bench-scale';
 const MODEL = 'fake-model';
 const ANSWER = { text: 'Volcanoes are openings in the crust where molten rock, ash and gas escape.', usage: { promptTokens: 12, completionTokens: 14 } };
 
 const scratch = mkdtempSync(join(tmpdir(), 'appforge-bench-scale-'));
+const profiles = join(tmpdir(), `appforge-bench-scale-profiles-${process.pid}`);
 const server = await startPostgresServer();
 const fake = await startFakeOpenAIServer({ apiKey: API_KEY, models: [MODEL] });
 const children = new Set<ChildProcess>();
@@ -73,7 +93,9 @@ try {
   });
   const backend = async (extra: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> => {
     const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
-    const child = spawn(process.execPath, ['--conditions=@appforge/source', '--import', 'tsx', 'src/main.ts'], {
+    if (CPU_PROF) mkdirSync(profiles, { recursive: true });
+    const profiling = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [];
+    const child = spawn(process.execPath, [...profiling, ...SERVER_ARGS], {
       cwd: join(import.meta.dirname, '..'),
       env: { ...env(port, extra), MAILBOX_PORT: String(mailboxPort) },
       stdio: 'ignore',
@@ -137,95 +159,155 @@ try {
   await plans.end();
   if (upgraded.rowCount !== 1) throw new Error('could not move the bench user to the Pro plan');
 
-  type Scenario = [label: string, load: (pick: (n: number) => string) => Promise<LoadFigures>];
-  const scenarios: Scenario[] = [
-    [
-      'REST GET one row',
-      (pick) =>
-        runLoad({
-          concurrency: CONCURRENCY,
-          requests: REQUESTS,
-          fn: (_worker, n) => getOk(`${pick(n)}/rest/v1/App?id=eq.${ids[Math.abs(n) % ids.length]}&select=*`, headers),
-        }),
-    ],
-    [
-      'REST insert one row',
-      (pick) =>
-        runLoad({
-          concurrency: CONCURRENCY,
-          requests: REQUESTS,
-          fn: async (_worker, n) => {
-            const answer = await fetch(`${pick(n)}/rest/v1/App`, {
-              method: 'POST',
-              headers: { ...headers, 'content-type': 'application/json', prefer: 'return=minimal' },
-              body: JSON.stringify({ owner_id: owner, name: `Bench ${n}` }),
-            });
-            await answer.arrayBuffer();
-            if (answer.status !== 201) throw new Error(`insert answered ${answer.status}`);
-          },
-        }),
-    ],
-    [
-      'run-app to run_done (fake model)',
-      (pick) => {
-        // Every run (and the warm-up's) gets an answer from the fake model.
-        fake.enqueue(...Array.from({ length: RUNS + RUN_CONCURRENCY * 5 }, () => ANSWER));
-        return runLoad({
-          concurrency: RUN_CONCURRENCY,
-          requests: RUNS,
-          warmup: 5,
-          fn: async (_worker, n) => {
-            const response = await call(pick(n), 'run-app', { app_id: app.app_id, visitor_session: randomUUID(), inputs: { topic: `topic ${n}` } }, anonKey);
-            if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
-              throw new Error(`run-app answered ${response.status}: ${await response.text()}`);
-            }
-            const events = await readSse(response);
-            if (events.at(-1)?.event !== 'run_done') {
-              throw new Error(`run ended with ${events.at(-1)?.event ?? 'nothing'}: ${JSON.stringify(events.at(-1)?.data)}`);
-            }
-          },
-        });
-      },
-    ],
-  ];
+  // PostgreSQL's postmaster: the parent of any of its connection processes.
+  const probe = new pg.Client({ connectionString: databaseUrl });
+  await probe.connect();
+  const postmaster = parentPid(Number((await probe.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid)) ?? 0;
+  await probe.end();
 
-  const results = new Map<string, Map<string, LoadFigures>>();
-  const measure = async (config: string, pick: (n: number) => string): Promise<void> => {
-    const row = new Map<string, LoadFigures>();
-    for (const [label, load] of scenarios) row.set(label, await load(pick));
-    results.set(config, row);
+  interface Cpu {
+    backends: number;
+    postgres: number;
+    load: number;
+    bench: number;
+  }
+  interface Measured {
+    figures: LoadFigures;
+    cpu: Cpu;
+  }
+  type Scenario = [key: string, label: string, job: (urls: string[]) => LoadJob];
+  const scenarios: Scenario[] = (
+    [
+      ['get', 'REST GET one row', (urls) => ({ scenario: 'get', client: CLIENT, urls, headers, ids, requests: REQUESTS, concurrency: CONCURRENCY })],
+      ['insert', 'REST insert one row', (urls) => ({ scenario: 'insert', client: CLIENT, urls, headers, owner, requests: REQUESTS, concurrency: CONCURRENCY })],
+      [
+        'run',
+        'run-app to run_done (fake model)',
+        (urls) => {
+          // Every run (and the warm-up's) gets an answer from the fake model.
+          fake.enqueue(...Array.from({ length: RUNS + RUN_CONCURRENCY * 5 }, () => ANSWER));
+          return { scenario: 'run', urls, headers: {}, appId: app.app_id, anonKey, requests: RUNS, concurrency: RUN_CONCURRENCY, warmup: 5 };
+        },
+      ],
+    ] satisfies Scenario[]
+  ).filter(([key]) => SCENARIOS.has(key));
+
+  /** Runs one load in its own process; CPU read around its measured requests. */
+  const load = async (job: LoadJob, backendPids: number[]): Promise<Measured> => {
+    const child = spawn(process.execPath, ['--conditions=@appforge/source', '--import', 'tsx', join(import.meta.dirname, 'load-client.ts'), JSON.stringify(job)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    children.add(child);
+    const lines = (async function* () {
+      let buffered = '';
+      for await (const chunk of child.stdout ?? []) {
+        buffered += String(chunk);
+        let newline = buffered.indexOf('\n');
+        while (newline >= 0) {
+          yield buffered.slice(0, newline);
+          buffered = buffered.slice(newline + 1);
+          newline = buffered.indexOf('\n');
+        }
+      }
+    })();
+    const next = async (): Promise<string> => {
+      const line = await lines.next();
+      if (line.done) throw new Error('the load generator stopped early');
+      return line.value;
+    };
+    if ((await next()) !== 'warm') throw new Error('the load generator did not warm up');
+    const before = { backends: treeCpuSeconds(backendPids), postgres: treeCpuSeconds([postmaster]), bench: process.cpuUsage() };
+    child.stdin?.write('go\n');
+    const result = JSON.parse(await next()) as { figures: LoadFigures; cpuSeconds: number };
+    const bench = process.cpuUsage(before.bench);
+    const cpu: Cpu = {
+      backends: treeCpuSeconds(backendPids) - before.backends,
+      postgres: treeCpuSeconds([postmaster]) - before.postgres,
+      load: result.cpuSeconds,
+      bench: (bench.user + bench.system) / 1e6,
+    };
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+    children.delete(child);
+    return { figures: result.figures, cpu };
   };
 
-  await measure('1 process', () => a.url);
-  const b = await backend();
-  await measure('2 processes', (n) => (Math.abs(n) % 2 === 0 ? a.url : b.url));
-  await stopChild(a.child);
-  await stopChild(b.child);
-  const workers = await backend({ BACKEND_WORKERS: '2' });
-  // Both workers listening: the primary forks them at once; give the second its start-up.
-  for (let attempt = 0; attempt < 50; attempt += 1) await fetch(`${workers.url}/health`).catch(() => undefined);
-  await measure('BACKEND_WORKERS=2', () => workers.url);
+  const results = new Map<string, Map<string, Measured>>();
+  const measure = async (config: string, urls: string[], backendPids: number[]): Promise<void> => {
+    const row = new Map<string, Measured>();
+    for (const [, label, job] of scenarios) row.set(label, await load(job(urls), backendPids));
+    results.set(config, row);
+  };
+  const pidOf = (child: ChildProcess): number => child.pid ?? 0;
 
-  console.log(`\nbench:scale on PostgreSQL 15, node ${process.version}, ${REQUESTS} REST requests × ${CONCURRENCY} concurrent, ${RUNS} runs × ${RUN_CONCURRENCY} concurrent`);
+  if (CONFIGS.has('1')) await measure('1 process', [a.url], [pidOf(a.child)]);
+  if (CONFIGS.has('2')) {
+    const b = await backend();
+    await measure('2 processes', [a.url, b.url], [pidOf(a.child), pidOf(b.child)]);
+    await stopChild(b.child);
+  }
+  await stopChild(a.child);
+  if (CONFIGS.has('workers')) {
+    const workers = await backend({ BACKEND_WORKERS: '2' });
+    // Both workers listening: the primary forks them at once; give the second its start-up.
+    for (let attempt = 0; attempt < 50; attempt += 1) await fetch(`${workers.url}/health`).catch(() => undefined);
+    await measure('BACKEND_WORKERS=2', [workers.url], [pidOf(workers.child)]);
+    await stopChild(workers.child);
+  }
+
+  console.log(`\nbackend: ${FROM_SOURCE ? 'src/main.ts through tsx' : `dist/main.js (built ${statSync(BUILT).mtime.toISOString()})`}; ${availableParallelism()} cores`);
+  console.log(`bench:scale on PostgreSQL 15, node ${process.version}, ${REQUESTS} REST requests × ${CONCURRENCY} concurrent (${CLIENT === 'http' ? 'node:http keep-alive' : 'fetch'}), ${RUNS} runs × ${RUN_CONCURRENCY} concurrent`);
   console.log(FIGURES_HEADER);
-  for (const [label] of scenarios) {
+  for (const [, label] of scenarios) {
     for (const [config, row] of results) {
-      const figures = row.get(label);
+      const figures = row.get(label)?.figures;
       if (figures) console.log(formatFigures(`${label}, ${config}`, figures));
       if (figures?.firstError) console.log(`  first error: ${figures.firstError}`);
     }
   }
+  console.log('\nCPU while measuring: cores used (CPU s / wall s) and CPU ms per request, by process');
+  console.log(`${'scenario'.padEnd(50)} ${'backends'.padStart(14)} ${'postgres'.padStart(14)} ${'load gen'.padStart(14)} ${'fake+bench'.padStart(10)} ${'total'.padStart(6)}`);
+  for (const [, label] of scenarios) {
+    for (const [config, row] of results) {
+      const measured = row.get(label);
+      if (!measured) continue;
+      const { figures, cpu } = measured;
+      const done = figures.requests - figures.errors;
+      const cell = (seconds: number) => `${(seconds / figures.seconds).toFixed(2)} / ${((seconds * 1000) / done).toFixed(2)}`.padStart(14);
+      const total = cpu.backends + cpu.postgres + cpu.load + cpu.bench;
+      console.log(
+        `${`${label}, ${config}`.padEnd(50)} ${cell(cpu.backends)} ${cell(cpu.postgres)} ${cell(cpu.load)} ${(cpu.bench / figures.seconds).toFixed(2).padStart(10)} ${(total / figures.seconds).toFixed(2).padStart(6)}`,
+      );
+    }
+  }
   console.log('');
   const base = results.get('1 process');
-  for (const [label] of scenarios) {
-    const one = base?.get(label);
+  for (const [, label] of scenarios) {
+    const one = base?.get(label)?.figures;
     if (!one) continue;
     for (const [config, row] of results) {
       if (config === '1 process') continue;
-      const other = row.get(label);
+      const other = row.get(label)?.figures;
       if (other) console.log(`${label}: ${config} / 1 process = ${(other.rps / one.rps).toFixed(2)}× (p99 ${one.p99.toFixed(0)} → ${other.p99.toFixed(0)} ms)`);
     }
   }
+  // What the machine allows at best: one process is bound by its one thread (backend CPU per
+  // request) or by all cores (everything's CPU per request); two processes by twice the first.
+  const cores = availableParallelism();
+  console.log('');
+  for (const [, label] of scenarios) {
+    const one = base?.get(label);
+    if (!one) continue;
+    const done = one.figures.requests - one.figures.errors;
+    const perRequest = (seconds: number) => seconds / done;
+    const backendCpu = perRequest(one.cpu.backends);
+    const allCpu = perRequest(one.cpu.backends + one.cpu.postgres + one.cpu.load + one.cpu.bench);
+    const best = (processes: number) => Math.min(processes / backendCpu, cores / allCpu);
+    console.log(
+      `${label}: best 2 / 1 process on ${cores} idle cores with this CPU per request = ${(best(2) / best(1)).toFixed(2)}× ` +
+        `(backend ${(backendCpu * 1000).toFixed(2)} ms, all processes ${(allCpu * 1000).toFixed(2)} ms per request)`,
+    );
+  }
+  if (CPU_PROF) console.log(`\nV8 CPU profiles of the backends: ${profiles}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -99,7 +99,8 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
     if (!caller.ok || caller.caller.role !== 'service_role') {
       return c.json({ code: 'unauthorized', message: 'Metrics need the service-role key as bearer token' }, 401);
     }
-    const body = await deps.metrics.registry.metrics();
+    const body = await deps.metrics.scrape().catch(() => undefined);
+    if (body === undefined) return c.json({ code: 'metrics_unavailable', message: 'The other backend processes did not send their figures in time' }, 503);
     return c.body(body, 200, { 'content-type': deps.metrics.registry.contentType });
   });
 

@@ -106,6 +106,11 @@ const schema = z.object({
   MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
   // Production and scale (#12): n backend processes behind one port (node:cluster).
   BACKEND_WORKERS: z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
+  // Usage roll-up and run clean-up jobs (#12): runs older than RUN_RETENTION_DAYS are deleted
+  // (0 keeps them; at least 3, so the roll-up has read a day before its runs go).
+  RUN_RETENTION_DAYS: z.coerce.number('must be a whole number').int('must be a whole number').refine((days) => days === 0 || (days >= 3 && days <= 3650), 'must be 0 (keep) or 3 to 3650').default(90),
+  USAGE_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  RUN_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   // Wire compatibility, part 2 (#20): ID-token sign-in and signing-key rotation.
   GOOGLE_ID_TOKEN_CLIENT_IDS: csv,
   APPLE_ID_TOKEN_CLIENT_IDS: csv,
@@ -229,6 +234,8 @@ export interface BackendConfig {
   readonly moderation: { readonly url: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs: number } | undefined;
   /** Backend processes `node dist/main.js` runs behind its port (#12; 1 = this process alone). */
   readonly backendWorkers: number;
+  /** #12 jobs: run retention in days (0 = keep), roll-up and clean-up intervals (0 = off). */
+  readonly usageJobs: { readonly runRetentionDays: number; readonly rollupIntervalMs: number; readonly cleanupIntervalMs: number };
   /**
    * GOOGLE_/APPLE_ID_TOKEN_CLIENT_IDS (plus GOOGLE_/APPLE_CLIENT_ID) and _ISSUER: the audiences and
    * issuer whose ID tokens sign users in (a provider without client IDs is not enabled).
@@ -410,6 +417,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         })
       : undefined,
     backendWorkers: e.BACKEND_WORKERS,
+    usageJobs: Object.freeze({ runRetentionDays: e.RUN_RETENTION_DAYS, rollupIntervalMs: e.USAGE_ROLLUP_INTERVAL_MS, cleanupIntervalMs: e.RUN_CLEANUP_INTERVAL_MS }),
     idTokenProviders: idTokenProvidersFrom(e),
     jwtPreviousKeys: e.JWT_PREVIOUS_KEYS,
     sms:

@@ -29,6 +29,8 @@ import { startDomainJobs } from './domains/domain-jobs.js';
 import { createTimerJobs } from './domains/recurring-jobs.js';
 import { queuedMailer } from './jobs/mail-jobs.js';
 import { startJobQueue } from './jobs/queue.js';
+import { startUsageJobs } from './jobs/usage-jobs.js';
+import { resolveAuthSettings } from './auth/settings.js';
 import type { JobQueue } from './jobs/queue.js';
 import { createVerifiedDomains } from './domains/verified-domains.js';
 
@@ -229,6 +231,8 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
         }
       }
       await startDomainJobs({ jobs: jobQueue, localJobs, verifiedDomains, config, serviceRoleKey: jwt.serviceRoleKey, selfUrl: url, logger });
+      // Usage roll-up and run clean-up (issue 12), once per interval across processes.
+      startUsageJobs({ jobs: jobQueue, db, config, auth: resolveAuthSettings(config), logger });
       logger.info({ url, mailboxUrl, database: db.kind }, 'backend listening');
       return { url, mailboxUrl };
     },

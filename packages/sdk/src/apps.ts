@@ -301,24 +301,40 @@ async function writeConfig(supabase: SupabaseClient<Database>, appId: string, co
 }
 
 const runAppIdsSchema = z.array(z.object({ app_id: z.string() }));
+const usageDaysSchema = z.array(z.object({ app_id: z.string(), runs: z.number() }));
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How many runs each app had in the last 7 days (runs readable by the caller). */
+/**
+ * How many runs each app had today and the six UTC days before (runs readable by the caller).
+ * Yesterday and today are counted from the runs; the five days before come from "AppUsageDay",
+ * the backend's daily roll-up (issue 12), which keeps them after old runs are cleaned up.
+ */
 export async function runsLastSevenDays(
   supabase: SupabaseClient<Database>,
   appIds: readonly string[],
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   if (appIds.length === 0) return counts;
-  const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
-  const { data, error, status } = await supabase
-    .from('AppRun')
-    .select('app_id')
-    .in('app_id', [...appIds])
-    .gte('created_at', since)
-    .limit(100_000);
-  if (error) throw fromPostgrest(error, status);
-  for (const run of parseResponse(runAppIdsSchema, data, 'the run counts')) {
+  const now = new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const yesterday = new Date(today - DAY_MS);
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  const [live, rolled] = await Promise.all([
+    supabase.from('AppRun').select('app_id').in('app_id', [...appIds]).gte('created_at', yesterday.toISOString()).limit(100_000),
+    supabase
+      .from('AppUsageDay')
+      .select('app_id, runs')
+      .in('app_id', [...appIds])
+      .gte('day', day(today - 6 * DAY_MS))
+      .lt('day', day(yesterday.getTime())),
+  ]);
+  if (live.error) throw fromPostgrest(live.error, live.status);
+  if (rolled.error) throw fromPostgrest(rolled.error, rolled.status);
+  for (const run of parseResponse(runAppIdsSchema, live.data, 'the run counts')) {
     counts.set(run.app_id, (counts.get(run.app_id) ?? 0) + 1);
+  }
+  for (const row of parseResponse(usageDaysSchema, rolled.data, 'the daily usage')) {
+    counts.set(row.app_id, (counts.get(row.app_id) ?? 0) + row.runs);
   }
   return counts;
 }

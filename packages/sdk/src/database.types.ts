@@ -671,6 +671,44 @@ export type Database = {
           },
         ]
       }
+      AppUsageDay: {
+        Row: {
+          app_id: string
+          day: string
+          failed_runs: number
+          input_tokens: number
+          output_tokens: number
+          runs: number
+          updated_at: string
+        }
+        Insert: {
+          app_id: string
+          day: string
+          failed_runs?: number
+          input_tokens?: number
+          output_tokens?: number
+          runs?: number
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string
+          day?: string
+          failed_runs?: number
+          input_tokens?: number
+          output_tokens?: number
+          runs?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppUsageDay_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       AppVersion: {
         Row: {
           app_id: string
@@ -1713,6 +1751,10 @@ export type Database = {
         Args: { teacher: string }
         Returns: string
       }
+      cleanup_runs: {
+        Args: { p_before: string; p_limit: number }
+        Returns: number
+      }
       database_cell_empty: {
         Args: { value: Json }
         Returns: boolean
@@ -1815,6 +1857,10 @@ export type Database = {
       record_api_key_usage: {
         Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
         Returns: undefined
+      }
+      rollup_app_usage: {
+        Args: { p_from: string; p_to: string }
+        Returns: number
       }
       teaches_class: {
         Args: { class_id: string }

@@ -170,6 +170,26 @@ describe('apps through the SDK on the embedded backend', () => {
     expect((await owner.client.runs.recent(5))[0]).toMatchObject({ id: runId, app_name: expect.any(String) as string });
   });
 
+  it('counts runs_last_7_days from the runs for yesterday and today and from the daily roll-up before, which outlives the runs', async () => {
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const before = (await owner.client.apps.get(appId)).runs_last_7_days;
+    const old = (daysAgo: number) => ({ app_id: appId, status: 'done', created_at: `${day(daysAgo)}T12:00:00Z`, started_at: `${day(daysAgo)}T12:00:00Z` });
+    const inserted = await backend.admin.from('AppRun').insert([old(4), old(4), old(6), old(8)]).select('id');
+    expect(inserted.error).toBeNull();
+    // Not rolled up yet: the days before yesterday count only through the roll-up.
+    expect((await owner.client.apps.get(appId)).runs_last_7_days).toBe(before);
+    const rolled = await backend.admin.rpc('rollup_app_usage', { p_from: day(9), p_to: day(2) });
+    expect(rolled.error).toBeNull();
+    expect((await owner.client.apps.get(appId)).runs_last_7_days).toBe(before + 3);
+    // The run clean-up deletes the runs; the counts stay.
+    const ids = (inserted.data ?? []).map((row) => row.id);
+    expect((await backend.admin.from('AppRun').delete().in('id', ids)).error).toBeNull();
+    expect((await owner.client.apps.listMine()).find((app) => app.id === appId)?.runs_last_7_days).toBe(before + 3);
+    // Another user reads no roll-up of this app.
+    const theirs = await other.client.supabase.from('AppUsageDay').select('runs').eq('app_id', appId);
+    expect(theirs.data).toEqual([]);
+  });
+
   it('pauses a run at its form and continues it with the answers', async () => {
     const formSpec: AppSpecInput = {
       entryStepId: 'ask',

@@ -1,10 +1,12 @@
 // Prometheus metrics of one backend process (prom-client), served at /metrics: requests by route
 // and status with latency histograms, runs started and ended, model latency and tokens, job queue
 // depth, and Node's process figures. Each backend has its own registry (tests start several).
+// Under BACKEND_WORKERS=n a scrape answers for the whole cluster: every worker's series summed
+// (the job queue depth, the same in every worker, is taken once) and appforge_backend_workers = n.
 import type { FunctionMetrics } from '@appforge/functions';
 import type { MiddlewareHandler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { workerNumber } from '../cluster.js';
+import { clusterMetricsScraper, isClusterWorker } from '../cluster.js';
 import type { AppEnv } from '../http/types.js';
 
 const SERVICES = new Set(['auth', 'rest', 'storage', 'functions', 'realtime']);
@@ -27,6 +29,8 @@ export function routeLabel(path: string, status: number): string {
 
 export interface BackendMetrics {
   readonly registry: Registry;
+  /** The /metrics text: this process's registry, or under BACKEND_WORKERS the sum over all workers. */
+  scrape(): Promise<string>;
   /** Counts every request (first middleware of the app). */
   readonly middleware: MiddlewareHandler<AppEnv>;
   /** What run-app reports through FunctionContext.metrics. */
@@ -40,10 +44,9 @@ export interface BackendMetrics {
 
 export function createBackendMetrics(): BackendMetrics {
   const registry = new Registry();
-  // BACKEND_WORKERS=n: each worker answers /metrics for itself; its series carry worker="k".
-  const worker = workerNumber();
-  if (worker !== undefined) registry.setDefaultLabels({ worker: String(worker) });
   collectDefaultMetrics({ register: registry, prefix: 'appforge_' });
+  const scrape = isClusterWorker() ? clusterMetricsScraper(registry) : () => registry.metrics();
+  new Gauge({ name: 'appforge_backend_workers', help: 'Backend processes whose figures this scrape sums', registers: [registry] }).set(1);
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'appforge_http_requests_total', help: 'HTTP requests by method, route and status', labelNames, registers: [registry] });
   const duration = new Histogram({
@@ -79,6 +82,8 @@ export function createBackendMetrics(): BackendMetrics {
     help: 'Jobs waiting or running, by queue',
     labelNames: ['queue'] as const,
     registers: [registry],
+    // Read from the shared database: every worker reports the same figure.
+    aggregator: 'max',
     async collect() {
       this.reset();
       if (!readDepth) return;
@@ -88,6 +93,7 @@ export function createBackendMetrics(): BackendMetrics {
 
   return {
     registry,
+    scrape,
     middleware: async (c, next) => {
       const started = performance.now();
       await next();

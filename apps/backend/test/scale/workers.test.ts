@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET } from '../../src/env.js';
 import { createJwtService } from '../../src/jwt.js';
@@ -55,15 +56,17 @@ describe('BACKEND_WORKERS=2 on PostgreSQL', () => {
   let url: string;
   let anonKey: string;
   let serviceRoleKey: string;
+  let databaseUrl: string;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
+    databaseUrl = await createTestPostgresDatabase();
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     server = spawnServer({
       NODE_ENV: 'test',
       BACKEND_WORKERS: '2',
-      DATABASE_URL: await createTestPostgresDatabase(),
+      DATABASE_URL: databaseUrl,
       BACKEND_HOST: '127.0.0.1',
       BACKEND_PORT: String(port),
       MAILBOX_PORT: String(await freePort()),
@@ -94,16 +97,17 @@ describe('BACKEND_WORKERS=2 on PostgreSQL', () => {
     expect(server.output()).toContain('worker 2 listening');
   });
 
-  /** Function requests each worker answered (run-app here; its 404s are labelled :unmatched), from its /metrics. */
-  async function runAppRequestsByWorker(): Promise<Map<string, number>> {
-    const seen = new Map<string, number>();
-    for (let attempt = 0; attempt < 40 && seen.size < 2; attempt += 1) {
-      const { text } = await once(`${url}/metrics`, 'GET', { authorization: `Bearer ${serviceRoleKey}` });
-      const lines = text.split('\n').filter((line) => line.startsWith('appforge_http_requests_total{') && line.includes('route="/functions/v1/'));
-      const worker = /worker="(\d+)"/.exec(text)?.[1];
-      if (worker) seen.set(worker, lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0));
-    }
-    return seen;
+  /** One scrape of /metrics: the function requests counted (run-app here; its 404s are labelled :unmatched) and the workers summed. */
+  async function scrape(): Promise<{ functionRequests: number; workers: number; text: string }> {
+    const { status, text } = await once(`${url}/metrics`, 'GET', { authorization: `Bearer ${serviceRoleKey}` });
+    expect(status).toBe(200);
+    const value = (line: string) => Number(line.split(' ').at(-1));
+    const functionRequests = text
+      .split('\n')
+      .filter((line) => line.startsWith('appforge_http_requests_total{') && line.includes('route="/functions/v1/'))
+      .reduce((sum, line) => sum + value(line), 0);
+    const workers = value(text.split('\n').find((line) => line.startsWith('appforge_backend_workers ')) ?? '');
+    return { functionRequests, workers, text };
   }
 
   it('allows exactly N runs a minute across both workers', async () => {
@@ -120,10 +124,24 @@ describe('BACKEND_WORKERS=2 on PostgreSQL', () => {
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([...Array<number>(RUN_LIMIT).fill(404), 429, 429, 429]);
-    const byWorker = await runAppRequestsByWorker();
-    expect(byWorker.size).toBe(2);
-    expect([...byWorker.values()].reduce((a, b) => a + b, 0)).toBe(RUN_LIMIT + 3);
-    expect(Math.min(...byWorker.values())).toBeGreaterThan(0);
+    // One mail job waiting for tomorrow: the queue depth, read by every worker from the shared
+    // database, must show 1 (taken once), not 2 (summed).
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`insert into pgboss.job (name, data, start_after) values ('send-mail', '{}', now() + interval '1 day')`);
+    } finally {
+      await client.end();
+    }
+    // Every scrape, whichever worker takes it, shows the requests of both (each answered some:
+    // the primary hands new connections to the workers in turn).
+    for (let scrapeNumber = 0; scrapeNumber < 4; scrapeNumber += 1) {
+      const { functionRequests, workers, text } = await scrape();
+      expect(workers).toBe(2);
+      expect(functionRequests).toBe(RUN_LIMIT + 3);
+      expect(text).not.toContain('worker="');
+      expect(text.split('\n')).toContain('appforge_job_queue_depth{queue="send-mail"} 1');
+    }
   });
 
   it('replaces a worker that dies while the other keeps answering', async () => {
