@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import type { JwtService } from '../jwt.js';
 import { BindingError, ChangeFeed, bindingSchema } from './changes.js';
-import type { ChangePayload, ChangeSubscriber, ResolvedBinding } from './changes.js';
+import type { ChangeSubscriber, ResolvedBinding } from './changes.js';
 import { TokenError, actAs, identityOf, inRolledBackTransaction } from './identity.js';
 import type { Identity } from './identity.js';
 import { FrameError, MAX_FRAME_BYTES, decodeFrame, encodeBinaryBroadcast, encodeFrame, reply } from './protocol.js';
@@ -103,16 +103,23 @@ class Channel implements ChangeSubscriber {
     return this.current;
   }
 
-  deliver(ids: number[], _data: ChangePayload, dataJson: string): void {
-    // The change is serialised once per identity; only the envelope is made per channel.
-    const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
+  get envelope(): string {
+    return `${this.socket.vsn}\u0000${this.joinRef ?? '\u0001'}\u0000${this.topic}`;
+  }
+
+  encode(ids: readonly number[], dataJson: string): Buffer {
+    const payload = `{"ids":[${ids.join(',')}],"data":${dataJson}}`;
     const topic = JSON.stringify(this.topic);
     const joinRef = JSON.stringify(this.joinRef);
-    this.socket.sendText(
+    return Buffer.from(
       this.socket.vsn === '2.0.0'
         ? `[${joinRef},null,${topic},"postgres_changes",${payload}]`
         : `{"join_ref":${joinRef},"ref":null,"topic":${topic},"event":"postgres_changes","payload":${payload}}`,
     );
+  }
+
+  send(frame: Buffer): void {
+    this.socket.sendTextFrame(frame);
   }
 
   push(event: string, payload: Record<string, unknown>, ref: string | null = null): void {
@@ -133,27 +140,47 @@ class Channel implements ChangeSubscriber {
   }
 }
 
+const TEXT_FRAME = { binary: false } as const;
+
 class Connection {
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
+  private corked = false;
 
   constructor(
     readonly ws: WebSocket,
+    /** The TCP socket under ws: corked while one turn of the event loop sends, so its frames leave in one write. */
+    private readonly socket: Duplex,
     readonly vsn: Vsn,
     readonly apiIdentity: Identity,
     readonly id: string,
   ) {}
 
   send(frame: Frame): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(this.vsn, frame));
+    this.write(encodeFrame(this.vsn, frame));
   }
 
-  sendText(text: string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  /** A UTF-8 JSON frame already encoded (shared between the sockets that receive the same change). */
+  sendTextFrame(data: Buffer): void {
+    this.write(data, TEXT_FRAME);
   }
 
   sendBinary(data: Buffer): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(data);
+    this.write(data);
+  }
+
+  private write(data: Buffer | string, options?: { binary: boolean }): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
+    if (options) this.ws.send(data, options);
+    else this.ws.send(data);
   }
 }
 
@@ -230,15 +257,15 @@ export class RealtimeServer {
     }
     identityOf(this.jwt, apikey).then(
       (identity) => {
-        this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, vsn, identity));
+        this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, socket, vsn, identity));
       },
       (error: unknown) => refuse(401, error instanceof TokenError ? error.message : 'Invalid api key'),
     );
     return true;
   }
 
-  private accept(ws: WebSocket, vsn: Vsn, identity: Identity): void {
-    const connection = new Connection(ws, vsn, identity, randomUUID());
+  private accept(ws: WebSocket, socket: Duplex, vsn: Vsn, identity: Identity): void {
+    const connection = new Connection(ws, socket, vsn, identity, randomUUID());
     this.connections.add(connection);
     let chain = Promise.resolve();
     ws.on('message', (data, isBinary) => {
