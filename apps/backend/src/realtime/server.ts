@@ -15,7 +15,7 @@ import { BindingError, ChangeFeed, bindingSchema } from './changes.js';
 import type { ChangeSubscriber, ResolvedBinding } from './changes.js';
 import { TokenError, actAs, identityOf, inRolledBackTransaction } from './identity.js';
 import type { Identity } from './identity.js';
-import { FrameError, MAX_FRAME_BYTES, decodeFrame, encodeBinaryBroadcast, encodeFrame, reply } from './protocol.js';
+import { FrameError, MAX_FRAME_BYTES, decodeFrame, encodeBinaryBroadcast, encodeFrame, encodeTextFrame, reply } from './protocol.js';
 import type { Frame, Vsn } from './protocol.js';
 
 export interface RealtimeLimits {
@@ -111,7 +111,7 @@ class Channel implements ChangeSubscriber {
     const payload = `{"ids":[${ids.join(',')}],"data":${dataJson}}`;
     const topic = JSON.stringify(this.topic);
     const joinRef = JSON.stringify(this.joinRef);
-    return Buffer.from(
+    return encodeTextFrame(
       this.socket.vsn === '2.0.0'
         ? `[${joinRef},null,${topic},"postgres_changes",${payload}]`
         : `{"join_ref":${joinRef},"ref":null,"topic":${topic},"event":"postgres_changes","payload":${payload}}`,
@@ -140,8 +140,6 @@ class Channel implements ChangeSubscriber {
   }
 }
 
-const TEXT_FRAME = { binary: false } as const;
-
 class Connection {
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
@@ -157,20 +155,24 @@ class Connection {
   ) {}
 
   send(frame: Frame): void {
-    this.write(encodeFrame(this.vsn, frame));
+    if (this.open()) this.ws.send(encodeFrame(this.vsn, frame));
   }
 
-  /** A UTF-8 JSON frame already encoded (shared between the sockets that receive the same change). */
-  sendTextFrame(data: Buffer): void {
-    this.write(data, TEXT_FRAME);
+  /**
+   * A whole WebSocket frame made by encodeTextFrame (shared by the sockets that receive the same
+   * change), written to the TCP socket as is. In order with ws's own sends: without
+   * permessage-deflate (off on this server) ws writes every frame to the socket synchronously.
+   */
+  sendTextFrame(frame: Buffer): void {
+    if (this.open()) this.socket.write(frame);
   }
 
   sendBinary(data: Buffer): void {
-    this.write(data);
+    if (this.open()) this.ws.send(data);
   }
 
-  private write(data: Buffer | string, options?: { binary: boolean }): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+  private open(): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false;
     if (!this.corked) {
       this.corked = true;
       this.socket.cork();
@@ -179,8 +181,7 @@ class Connection {
         this.socket.uncork();
       });
     }
-    if (options) this.ws.send(data, options);
-    else this.ws.send(data);
+    return true;
   }
 }
 
