@@ -45,3 +45,12 @@ begin
 end
 $$;
 grant execute on function realtime.visible_rows(regclass, jsonb) to anon, authenticated, service_role;
+
+-- One rule in one place: realtime.row_visible (0004, one row) is now the one-row case of visible_rows.
+create or replace function realtime.row_visible(rel regclass, rec jsonb) returns boolean
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select exists (select 1 from realtime.visible_rows(rel, jsonb_build_array(rec)))
+$$;

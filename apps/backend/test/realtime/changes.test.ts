@@ -99,6 +99,19 @@ describe.each(DATABASES)('postgres_changes on %s', (database) => {
     expect(after.changes - stats.changes).toBe(7);
     expect(batches).toBeLessThan(7);
     expect(after.checks - stats.checks).toBeLessThanOrEqual(3 * batches);
+    // The one-row form (realtime.row_visible) follows the same rule, as Alice.
+    const asAlice = await backend.db.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify({ sub: ALICE, role: 'authenticated' }),
+      ]);
+      const rows = [{ id: 1, owner_id: ALICE, title: 'mine', score: 0 }, { id: 2, owner_id: BOB, title: 'public theirs', score: 0 }];
+      const one = await tx.query<{ v: boolean }>("select realtime.row_visible('public.rt_notes'::regclass, r) as v from jsonb_array_elements($1::jsonb) as r", [
+        JSON.stringify(rows),
+      ]);
+      const many = await tx.query<{ n: number }>("select n::int from realtime.visible_rows('public.rt_notes'::regclass, $1::jsonb) as n", [JSON.stringify(rows)]);
+      return { one: one.rows.map((row) => row.v), many: many.rows.map((row) => row.n) };
+    });
+    expect(asAlice).toEqual({ one: [true, false], many: [1] });
   });
 
   it('applies eq, neq, lt, lte, gt, gte and in filters with the column type', async () => {
