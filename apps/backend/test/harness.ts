@@ -14,6 +14,7 @@ import type { BackendDeps } from '../src/http/types.js';
 import type { Logger } from '../src/logger.js';
 import type { Mailbox } from '../src/mail/mailbox.js';
 import { createBackend } from '../src/server.js';
+import type { Backend } from '../src/server.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createDatabaseOn, freePort } from './postgres-server.js';
 
@@ -34,6 +35,8 @@ export interface TestBackend {
   db: Database;
   /** The backend's job queue (issue 12). */
   jobs: JobQueue;
+  /** The realtime service (issue 13: its change feed's counters). */
+  realtime: Backend['realtime'];
   /** What the route modules receive (jwt service for minting test tokens, logger, mailer). */
   deps: BackendDeps;
   /** A real supabase-js client with the anon key (no persisted session, no auto refresh). */
@@ -140,6 +143,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     db: backend.deps.db,
     deps: backend.deps,
     jobs: backend.jobs,
+    realtime: backend.realtime,
     client: clientFactory(started.url, backend.anonKey),
     serviceClient: clientFactory(started.url, backend.serviceRoleKey),
     stop: () => backend.stop(),

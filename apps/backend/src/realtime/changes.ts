@@ -8,16 +8,21 @@
 // only when its transaction commits, in commit order. The cost is a trigger per written row and
 // NOTIFY's 8000-byte limit: rows larger than ~6 kB travel as their primary key and are read back.
 //
-// Authorisation: a change goes only to subscribers who may select that row. For each change, the
-// subscribers are grouped by identity (role + claims); one read-only transaction runs one query
-// per identity as that identity: realtime.row_visible() checks the table privilege and evaluates
-// the table's SELECT policies on the row as the change left it (as Postgres combines them:
-// permissive OR-ed, restrictive AND-ed), and every filter of that identity's bindings is
-// evaluated in the same query. Checking the captured row rather than re-reading the table keeps
-// an INSERT visible to its owner even when the row is updated or deleted before the fan-out, and
-// lets a DELETE be checked at all. A row too large for NOTIFY is read back by primary key first
-// (then it shows its state at fan-out time). Each subscriber receives only the columns its role
-// may select, as Supabase's walrus does; DELETE delivers only the primary key.
+// Authorisation: a change goes only to subscribers who may select that row. Changes are fanned
+// out in batches: whatever arrived while the previous batch was being sent goes next (one change
+// when the feed keeps up, more when it falls behind, which is when batching pays). The
+// subscribers are grouped by identity (role + claims); one read-only transaction runs, per table
+// and identity of the batch, one query as that identity: realtime.visible_rows() checks the table
+// privilege and evaluates the table's SELECT policies on every row of the batch as the change left
+// it (as Postgres combines them: permissive OR-ed, restrictive AND-ed), and every filter of that
+// identity's bindings is evaluated in the same query. 1,000 sockets of one user cost one check.
+// Checking the captured rows rather than re-reading the table keeps an INSERT visible to its
+// owner even when the row is updated or deleted before the fan-out, and lets a DELETE be checked
+// at all. A row too large for NOTIFY is read back by primary key first (then it shows its state
+// at fan-out time). Each subscriber receives only the columns its role may select, as Supabase's
+// walrus does; DELETE delivers only the primary key. The payload is serialised once per change
+// and role, and subscribers whose frames would be equal share one encoded frame.
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database.js';
@@ -57,8 +62,11 @@ export interface ResolvedBinding {
 export interface ChangeSubscriber {
   identity(): Identity;
   bindings: readonly ResolvedBinding[];
-  /** dataJson is JSON.stringify(data), made once for every subscriber of an identity. */
-  deliver(ids: number[], data: ChangePayload, dataJson: string): void;
+  /** What else makes two subscribers' frames of one change differ (protocol version, topic, join ref). */
+  readonly envelope: string;
+  /** The frame carrying the change (dataJson: its ChangePayload as JSON) for these binding ids. */
+  encode(ids: readonly number[], dataJson: string): Buffer;
+  send(frame: Buffer): void;
 }
 
 export interface ChangePayload {
@@ -94,6 +102,44 @@ interface TableInfo {
 }
 
 const TABLE_INFO_TTL_MS = 5000;
+/** The most changes fanned out (and RLS-checked) together. */
+const MAX_BATCH = 500;
+
+interface Candidate {
+  subscriber: ChangeSubscriber;
+  bindings: ResolvedBinding[];
+  /** Without filters, the ids and the frame key are the same for every change of the batch. */
+  ids: number[] | undefined;
+  key: string | undefined;
+}
+
+/** The subscribers of one identity that a change concerns. */
+interface Group {
+  identity: Identity;
+  entries: Candidate[];
+}
+
+/** One change on its way out: its row, who it may concern and, once checked, who may see it. */
+interface Outgoing {
+  change: Change;
+  info: TableInfo;
+  row: Record<string, unknown>;
+  groups: Map<string, Group>;
+  /** identity key → the filters that hold, or undefined when that identity may not see the row. */
+  outcomes: Map<string, Map<string, boolean> | undefined>;
+}
+
+/**
+ * A binding's id as Supabase computes it (a hash of its parameters, :erlang.phash2 there): equal
+ * bindings get equal ids, so channels that asked for the same thing get byte-equal frames.
+ */
+export function bindingId(binding: Omit<ResolvedBinding, 'id'>, taken: ReadonlyMap<number, string>): number {
+  const key = JSON.stringify([binding.event, binding.schema, binding.table, binding.filter ?? null]);
+  let id = createHash('sha256').update(key).digest().readUInt32BE(0) & 0x7ffffff;
+  // Two different bindings of one channel never share an id (equal ones do).
+  while (taken.has(id) && taken.get(id) !== key) id = (id + 1) & 0x7ffffff;
+  return id;
+}
 
 /** `col=op.value` (supabase-wire §6.3), the operators realtime-js offers. */
 export function parseFilter(text: string): Filter {
@@ -132,11 +178,11 @@ function quoteLiteral(text: string): string {
 export class ChangeFeed {
   private readonly subscribers = new Set<ChangeSubscriber>();
   private readonly tables = new Map<string, TableInfo>();
-  private nextId = 1;
-  private queue: Promise<void> = Promise.resolve();
+  private pending: Change[] = [];
+  private draining: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
-  /** Changes fanned out and RLS queries run (for the benchmark). */
-  readonly stats = { changes: 0, checks: 0 };
+  /** Changes fanned out, batches they went in and RLS queries run (for the benchmark). */
+  readonly stats = { changes: 0, checks: 0, batches: 0 };
 
   constructor(
     private readonly db: Database,
@@ -151,7 +197,7 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     await this.unlisten?.();
     this.unlisten = undefined;
-    await this.queue;
+    await this.draining;
   }
 
   add(subscriber: ChangeSubscriber): void {
@@ -169,6 +215,7 @@ export class ChangeFeed {
    */
   async resolve(requests: readonly BindingRequest[], identity: Identity): Promise<ResolvedBinding[]> {
     const resolved: ResolvedBinding[] = [];
+    const taken = new Map<number, string>();
     for (const request of requests) {
       const schema = request.schema ?? 'public';
       const table = request.table ?? '*';
@@ -200,7 +247,10 @@ export class ChangeFeed {
         }
         if (filter) await this.checkFilter(info, filter);
       }
-      resolved.push({ id: this.nextId++, event: request.event, schema, table, filter });
+      const binding = { event: request.event, schema, table, filter };
+      const id = bindingId(binding, taken);
+      taken.set(id, JSON.stringify([binding.event, binding.schema, binding.table, binding.filter ?? null]));
+      resolved.push({ id, ...binding });
     }
     return resolved;
   }
@@ -258,16 +308,29 @@ export class ChangeFeed {
       this.logger.warn({ err: error }, 'realtime: unreadable change notification');
       return;
     }
-    this.queue = this.queue.then(
-      () => this.fanOut(change),
-      () => this.fanOut(change),
-    );
-    this.queue.catch((error: unknown) => this.logger.error({ err: error }, 'realtime: change fan-out failed'));
+    this.pending.push(change);
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+    });
   }
 
-  /** Sends one change to every subscriber whose binding matches and who may see the row. */
-  private async fanOut(change: Change): Promise<void> {
-    const candidates = new Map<string, { identity: Identity; entries: { subscriber: ChangeSubscriber; bindings: ResolvedBinding[] }[] }>();
+  /** Fans out what is pending, in commit order: what arrives meanwhile goes in the next batch. */
+  private async drain(): Promise<void> {
+    // Notifications that arrive together (one transaction's, one read from the socket) go together.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_BATCH);
+      try {
+        await this.fanOut(batch);
+      } catch (error) {
+        this.logger.error({ err: error }, 'realtime: change fan-out failed');
+      }
+    }
+  }
+
+  /** The subscribers a change concerns (by event, schema and table), grouped by identity. */
+  private candidates(change: Change): Map<string, Group> {
+    const groups = new Map<string, Group>();
     for (const subscriber of this.subscribers) {
       const bindings = subscriber.bindings.filter(
         (binding) =>
@@ -277,57 +340,98 @@ export class ChangeFeed {
       );
       if (bindings.length === 0) continue;
       const identity = subscriber.identity();
-      let group = candidates.get(identity.key);
+      let group = groups.get(identity.key);
       if (!group) {
         group = { identity, entries: [] };
-        candidates.set(identity.key, group);
+        groups.set(identity.key, group);
       }
-      group.entries.push({ subscriber, bindings });
+      const ids = bindings.some((binding) => binding.filter) ? undefined : bindings.map((binding) => binding.id);
+      group.entries.push({ subscriber, bindings, ids, key: ids && `${subscriber.envelope}\u0000${ids.join(',')}` });
     }
-    if (candidates.size === 0) return;
-    const info = await this.tableInfo(change.s, change.t);
-    if (!info) return;
-    this.stats.changes++;
+    return groups;
+  }
 
-    // The row as the change left it; too large for NOTIFY, it is read back (as the server).
-    let snapshot: Record<string, unknown> | undefined = change.y === 'DELETE' ? (change.d ?? change.k) : change.r;
-    if (!snapshot) {
-      snapshot = await this.readBack(info, change.k);
-      if (!snapshot) return;
-    }
-    const row = snapshot;
-    const groups = [...candidates.values()];
-    const outcomes = await this.check(info, row, groups).catch(async (error: unknown) => {
-      // One identity's failure (a revoked privilege) aborts the shared transaction: retry alone.
-      this.logger.warn({ err: error }, 'realtime: batched RLS check failed; checking identities one by one');
-      const results: (Map<string, boolean> | undefined)[] = [];
-      for (const group of groups) {
-        results.push((await this.check(info, row, [group]).catch(() => [undefined]))[0]);
+  /** Sends a batch of changes to every subscriber whose binding matches and who may see the row. */
+  private async fanOut(changes: readonly Change[]): Promise<void> {
+    const batch: Outgoing[] = [];
+    // Who a change concerns depends on its schema, table and type only: worked out once per batch.
+    const concerned = new Map<string, Map<string, Group>>();
+    for (const change of changes) {
+      const concernKey = `${change.s}\u0000${change.t}\u0000${change.y}`;
+      let groups = concerned.get(concernKey);
+      if (!groups) {
+        groups = this.candidates(change);
+        concerned.set(concernKey, groups);
       }
-      return results;
+      if (groups.size === 0) continue;
+      const info = await this.tableInfo(change.s, change.t);
+      if (!info) continue;
+      // The row as the change left it; too large for NOTIFY, it is read back (as the server).
+      const row = (change.y === 'DELETE' ? (change.d ?? change.k) : change.r) ?? (await this.readBack(info, change.k));
+      if (!row) continue;
+      batch.push({ change, info, row, groups, outcomes: new Map() });
+    }
+    if (batch.length === 0) return;
+    this.stats.changes += batch.length;
+    this.stats.batches++;
+
+    // One check per table and identity of the batch, over all its rows that concern the identity.
+    const checks = new Map<string, Check>();
+    for (const outgoing of batch) {
+      for (const [key, group] of outgoing.groups) {
+        const checkKey = `${outgoing.info.regclass}\u0000${key}`;
+        let check = checks.get(checkKey);
+        if (!check) {
+          check = { info: outgoing.info, identity: group.identity, filters: new Map(), items: [] };
+          checks.set(checkKey, check);
+        }
+        check.items.push(outgoing);
+        for (const entry of group.entries) {
+          for (const binding of entry.bindings) if (binding.filter) check.filters.set(filterKey(binding.filter), binding.filter);
+        }
+      }
+    }
+    const all = [...checks.values()];
+    await this.check(all).catch(async (error: unknown) => {
+      // One identity's failure (a revoked privilege) aborts the shared transaction: retry alone;
+      // an identity whose check fails again receives nothing of this batch.
+      this.logger.warn({ err: error }, 'realtime: batched RLS check failed; checking identities one by one');
+      for (const item of all) await this.check([item]).catch(() => undefined);
     });
 
-    for (const [index, group] of groups.entries()) {
-      const outcome = outcomes[index];
-      if (!outcome) continue;
-      // Only the columns this role may select (AppRun.state, for one, is granted to nobody).
-      const selectable = await this.selectableColumns(info, group.identity.role);
-      const visible = (values: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(values).filter(([name]) => selectable.has(name)));
-      const payload: ChangePayload = {
-        schema: change.s,
-        table: change.t,
-        commit_timestamp: change.ts,
-        type: change.y,
-        columns: info.columns.filter((column) => selectable.has(column.name)),
-        errors: null,
-      };
-      if (change.y !== 'DELETE') payload.record = visible(row);
-      if (change.y !== 'INSERT') payload.old_record = visible(change.o ?? change.k);
-      const payloadJson = JSON.stringify(payload);
-      for (const { subscriber, bindings } of group.entries) {
-        const ids = bindings.filter((binding) => !binding.filter || outcome.get(filterKey(binding.filter))).map((binding) => binding.id);
-        if (ids.length > 0) subscriber.deliver(ids, payload, payloadJson);
+    // Only the columns a role may select (AppRun.state, for one, is granted to nobody).
+    const selectable = new Map<string, Set<string>>();
+    for (const outgoing of batch) {
+      for (const group of outgoing.groups.values()) {
+        const key = `${outgoing.info.regclass}\u0000${group.identity.role}`;
+        if (!selectable.has(key)) selectable.set(key, await this.selectableColumns(outgoing.info, group.identity.role));
+      }
+    }
+    // Sent in one go (no await from here on): a socket gets the frames of the batch in one write.
+    for (const { change, info, row, groups, outcomes } of batch) {
+      const encoded = new Map<string, { json: string; frames: Map<string, Buffer> }>();
+      for (const [identityKey, group] of groups) {
+        const outcome = outcomes.get(identityKey);
+        if (!outcome) continue;
+        let payload = encoded.get(group.identity.role);
+        if (!payload) {
+          payload = { json: JSON.stringify(changePayload(change, info, row, selectable.get(`${info.regclass}\u0000${group.identity.role}`) ?? new Set())), frames: new Map() };
+          encoded.set(group.identity.role, payload);
+        }
+        for (const entry of group.entries) {
+          // Left, or re-authorised as someone else, while the batch was being checked: not this check's to send.
+          if (!this.subscribers.has(entry.subscriber) || entry.subscriber.identity().key !== identityKey) continue;
+          const ids = entry.ids ?? entry.bindings.filter((binding) => !binding.filter || outcome.get(filterKey(binding.filter))).map((binding) => binding.id);
+          if (ids.length === 0) continue;
+          // Subscribers whose frames would be equal share one encoded frame.
+          const frameKey = entry.key ?? `${entry.subscriber.envelope}\u0000${ids.join(',')}`;
+          let frame = payload.frames.get(frameKey);
+          if (!frame) {
+            frame = entry.subscriber.encode(ids, payload.json);
+            payload.frames.set(frameKey, frame);
+          }
+          entry.subscriber.send(frame);
+        }
       }
     }
   }
@@ -360,53 +464,75 @@ export class ChangeFeed {
   private readonly columnGrants = new Map<string, { columns: Set<string>; loadedAt: number }>();
 
   /**
-   * For each group, as its identity: undefined when the row is not visible, else which filters
-   * hold (key filterKey(filter)). One read-only transaction, one statement per identity.
+   * Runs the checks in one read-only transaction, one statement each, as each check's identity,
+   * and records per row which filters hold (undefined: the row is not visible to the identity).
    */
-  private async check(
-    info: TableInfo,
-    row: Record<string, unknown>,
-    groups: readonly { identity: Identity; entries: { bindings: ResolvedBinding[] }[] }[],
-  ): Promise<(Map<string, boolean> | undefined)[]> {
-    return this.db.transaction(async (tx) => {
+  private async check(checks: readonly Check[]): Promise<void> {
+    const results = await this.db.transaction(async (tx) => {
       await tx.query("select set_config('transaction_read_only', 'on', true)");
-      const results: (Map<string, boolean> | undefined)[] = [];
-      for (const group of groups) {
-        const filters = new Map<string, Filter>();
-        for (const entry of group.entries) {
-          for (const binding of entry.bindings) if (binding.filter) filters.set(filterKey(binding.filter), binding.filter);
-        }
-        await actAs(tx, group.identity);
-        results.push(await this.checkOne(tx, info, row, [...filters.entries()]));
+      const all: (Map<string, boolean> | undefined)[][] = [];
+      for (const check of checks) {
+        await actAs(tx, check.identity);
+        all.push(await this.checkRows(tx, check.info, check.items.map((item) => item.row), [...check.filters.entries()]));
         this.stats.checks++;
       }
-      return results;
+      return all;
+    });
+    checks.forEach((check, index) => {
+      check.items.forEach((item, row) => item.outcomes.set(check.identity.key, results[index]?.[row]));
     });
   }
 
-  private async checkOne(
+  private async checkRows(
     tx: Queryable,
     info: TableInfo,
-    row: Record<string, unknown>,
+    rows: readonly Record<string, unknown>[],
     filters: [string, Filter][],
-  ): Promise<Map<string, boolean> | undefined> {
+  ): Promise<(Map<string, boolean> | undefined)[]> {
     const params: unknown[] = [];
     const param = (value: unknown): string => {
       params.push(value);
       return `$${params.length}`;
     };
     const expressions = filters.map(([, filter], index) => `, (${filterSql(info, filter, param)}) as f${index}`);
-    const values = param(JSON.stringify(row));
-    const sql = `select true as visible${expressions.join('')}
-      from jsonb_populate_record(null::${info.regclass}, ${values}::jsonb) as t
-      where realtime.row_visible(${quoteLiteral(info.regclass)}::regclass, ${values}::jsonb)`;
+    const values = param(JSON.stringify(rows));
+    const sql = `select e.i::int as i${expressions.join('')}
+      from jsonb_array_elements(${values}::jsonb) with ordinality as e(r, i)
+      cross join lateral jsonb_populate_record(null::${info.regclass}, e.r) as t
+      where e.i = any (array(select realtime.visible_rows(${quoteLiteral(info.regclass)}::regclass, ${values}::jsonb)))`;
     const result = await tx.query<Record<string, unknown>>(sql, params);
-    const found = result.rows[0];
-    if (!found) return undefined;
-    const outcome = new Map<string, boolean>();
-    filters.forEach(([key], index) => outcome.set(key, found[`f${index}`] === true));
-    return outcome;
+    const outcomes: (Map<string, boolean> | undefined)[] = rows.map(() => undefined);
+    for (const found of result.rows) {
+      const outcome = new Map<string, boolean>();
+      filters.forEach(([key], index) => outcome.set(key, found[`f${index}`] === true));
+      outcomes[Number(found.i) - 1] = outcome;
+    }
+    return outcomes;
   }
+}
+
+/** One RLS statement: the rows of one table in a batch, as one identity, with its filters. */
+interface Check {
+  info: TableInfo;
+  identity: Identity;
+  filters: Map<string, Filter>;
+  items: Outgoing[];
+}
+
+/** The change as a role receives it: only the columns it may select; DELETE only the primary key. */
+function changePayload(change: Change, info: TableInfo, row: Record<string, unknown>, selectable: ReadonlySet<string>): ChangePayload {
+  const visible = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([name]) => selectable.has(name)));
+  const payload: ChangePayload = {
+    schema: change.s,
+    table: change.t,
+    commit_timestamp: change.ts,
+    type: change.y,
+    columns: info.columns.filter((column) => selectable.has(column.name)),
+    errors: null,
+  };
+  if (change.y !== 'DELETE') payload.record = visible(row);
+  if (change.y !== 'INSERT') payload.old_record = visible(change.o ?? change.k);
+  return payload;
 }
 
 function filterKey(filter: Filter): string {

@@ -116,3 +116,26 @@ export function encodeBinaryBroadcast(topic: string, event: string, payload: Buf
 export function reply(frame: Frame, status: 'ok' | 'error', response: Record<string, unknown>): Frame {
   return { join_ref: frame.join_ref, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status, response } };
 }
+
+/**
+ * A whole server-to-client WebSocket text frame (RFC 6455 §5.2: FIN, opcode 1, unmasked), header
+ * and UTF-8 payload in one buffer. A change's frame is made once and written as is to every socket
+ * that receives the same bytes, instead of framing it again per socket.
+ */
+export function encodeTextFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81;
+  if (headerLength === 2) {
+    frame[1] = length;
+  } else if (headerLength === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(text, headerLength, 'utf8');
+  return frame;
+}

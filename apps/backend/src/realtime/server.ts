@@ -12,10 +12,10 @@ import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import type { JwtService } from '../jwt.js';
 import { BindingError, ChangeFeed, bindingSchema } from './changes.js';
-import type { ChangePayload, ChangeSubscriber, ResolvedBinding } from './changes.js';
+import type { ChangeSubscriber, ResolvedBinding } from './changes.js';
 import { TokenError, actAs, identityOf, inRolledBackTransaction } from './identity.js';
 import type { Identity } from './identity.js';
-import { FrameError, MAX_FRAME_BYTES, decodeFrame, encodeBinaryBroadcast, encodeFrame, reply } from './protocol.js';
+import { FrameError, MAX_FRAME_BYTES, decodeFrame, encodeBinaryBroadcast, encodeFrame, encodeTextFrame, reply } from './protocol.js';
 import type { Frame, Vsn } from './protocol.js';
 
 export interface RealtimeLimits {
@@ -103,16 +103,23 @@ class Channel implements ChangeSubscriber {
     return this.current;
   }
 
-  deliver(ids: number[], _data: ChangePayload, dataJson: string): void {
-    // The change is serialised once per identity; only the envelope is made per channel.
-    const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
+  get envelope(): string {
+    return `${this.socket.vsn}\u0000${this.joinRef ?? '\u0001'}\u0000${this.topic}`;
+  }
+
+  encode(ids: readonly number[], dataJson: string): Buffer {
+    const payload = `{"ids":[${ids.join(',')}],"data":${dataJson}}`;
     const topic = JSON.stringify(this.topic);
     const joinRef = JSON.stringify(this.joinRef);
-    this.socket.sendText(
+    return encodeTextFrame(
       this.socket.vsn === '2.0.0'
         ? `[${joinRef},null,${topic},"postgres_changes",${payload}]`
         : `{"join_ref":${joinRef},"ref":null,"topic":${topic},"event":"postgres_changes","payload":${payload}}`,
     );
+  }
+
+  send(frame: Buffer): void {
+    this.socket.sendTextFrame(frame);
   }
 
   push(event: string, payload: Record<string, unknown>, ref: string | null = null): void {
@@ -136,24 +143,45 @@ class Channel implements ChangeSubscriber {
 class Connection {
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
+  private corked = false;
 
   constructor(
     readonly ws: WebSocket,
+    /** The TCP socket under ws: corked while one turn of the event loop sends, so its frames leave in one write. */
+    private readonly socket: Duplex,
     readonly vsn: Vsn,
     readonly apiIdentity: Identity,
     readonly id: string,
   ) {}
 
   send(frame: Frame): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(this.vsn, frame));
+    if (this.open()) this.ws.send(encodeFrame(this.vsn, frame));
   }
 
-  sendText(text: string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  /**
+   * A whole WebSocket frame made by encodeTextFrame (shared by the sockets that receive the same
+   * change), written to the TCP socket as is. In order with ws's own sends: without
+   * permessage-deflate (off on this server) ws writes every frame to the socket synchronously.
+   */
+  sendTextFrame(frame: Buffer): void {
+    if (this.open()) this.socket.write(frame);
   }
 
   sendBinary(data: Buffer): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(data);
+    if (this.open()) this.ws.send(data);
+  }
+
+  private open(): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false;
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
+    return true;
   }
 }
 
@@ -230,15 +258,15 @@ export class RealtimeServer {
     }
     identityOf(this.jwt, apikey).then(
       (identity) => {
-        this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, vsn, identity));
+        this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, socket, vsn, identity));
       },
       (error: unknown) => refuse(401, error instanceof TokenError ? error.message : 'Invalid api key'),
     );
     return true;
   }
 
-  private accept(ws: WebSocket, vsn: Vsn, identity: Identity): void {
-    const connection = new Connection(ws, vsn, identity, randomUUID());
+  private accept(ws: WebSocket, socket: Duplex, vsn: Vsn, identity: Identity): void {
+    const connection = new Connection(ws, socket, vsn, identity, randomUUID());
     this.connections.add(connection);
     let chain = Promise.resolve();
     ws.on('message', (data, isBinary) => {

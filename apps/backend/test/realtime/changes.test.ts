@@ -70,6 +70,50 @@ describe.each(DATABASES)('postgres_changes on %s', (database) => {
     expect(deleted?.new).toEqual({});
   });
 
+  it('checks the changes of one transaction together, once per identity, and still sends each only where RLS allows', async () => {
+    // Two sockets of Alice (one identity), one with a filter; Bob; anon.
+    const alice = await listen(await backend.realtimeClient(ALICE), 'batch-alice');
+    const aliceHigh = await listen(await backend.realtimeClient(ALICE), 'batch-alice-high', 'score=gte.5');
+    const bob = await listen(await backend.realtimeClient(BOB), 'batch-bob');
+    const anon = await listen(await backend.realtimeClient(), 'batch-anon');
+    const stats = { ...backend.realtime.changes.stats };
+    await backend.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into rt_notes (owner_id, title, score) values ($1, 'b-alice low', 1), ($2, 'public b-bob', 7), ($1, 'b-alice high', 9), ($2, 'b-bob private', 2)`,
+        [ALICE, BOB],
+      );
+      await tx.query(`update rt_notes set score = 6 where title = 'b-alice low'`);
+      await tx.query(`delete from rt_notes where title = 'b-bob private'`);
+      await tx.query(`insert into rt_notes (owner_id, title) values ($1, 'b-end')`, [BOB]);
+    });
+    await until(() => alice.some((c) => summary(c) === 'UPDATE b-alice low') && bob.some((c) => summary(c) === 'INSERT b-end'), 'the batch');
+    await until(() => anon.some((c) => summary(c) === 'INSERT public b-bob') && aliceHigh.some((c) => summary(c) === 'UPDATE b-alice low'), 'the batch');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(alice.map(summary)).toEqual(['INSERT b-alice low', 'INSERT b-alice high', 'UPDATE b-alice low']);
+    expect(aliceHigh.map(summary)).toEqual(['INSERT b-alice high', 'UPDATE b-alice low']);
+    expect(bob.map(summary)).toEqual(['INSERT public b-bob', 'INSERT b-bob private', expect.stringMatching(/^DELETE \d+$/), 'INSERT b-end']);
+    expect(anon.map(summary)).toEqual(['INSERT public b-bob']);
+    // Seven changes, three identities: fewer batches than changes, one statement per identity and batch.
+    const after = backend.realtime.changes.stats;
+    const batches = after.batches - stats.batches;
+    expect(after.changes - stats.changes).toBe(7);
+    expect(batches).toBeLessThan(7);
+    expect(after.checks - stats.checks).toBeLessThanOrEqual(3 * batches);
+    // The one-row form (realtime.row_visible) follows the same rule, as Alice.
+    const asAlice = await backend.db.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify({ sub: ALICE, role: 'authenticated' }),
+      ]);
+      const rows = [{ id: 1, owner_id: ALICE, title: 'mine', score: 0 }, { id: 2, owner_id: BOB, title: 'public theirs', score: 0 }];
+      const one = await tx.query<{ v: boolean }>("select realtime.row_visible('public.rt_notes'::regclass, r) as v from jsonb_array_elements($1::jsonb) as r", [
+        JSON.stringify(rows),
+      ]);
+      const many = await tx.query<{ n: number }>("select n::int from realtime.visible_rows('public.rt_notes'::regclass, $1::jsonb) as n", [JSON.stringify(rows)]);
+      return { one: one.rows.map((row) => row.v), many: many.rows.map((row) => row.n) };
+    });
+    expect(asAlice).toEqual({ one: [true, false], many: [1] });
+  });
+
   it('applies eq, neq, lt, lte, gt, gte and in filters with the column type', async () => {
     const client = await backend.realtimeClient(ALICE);
     const cases: Record<string, string> = {

@@ -16,7 +16,13 @@ function browserStorage(): Storage | null {
  * Autosave for one version: `edit` keeps the spec locally and saves it after a pause; a failure
  * keeps it and retries. The SDK's mutation keeps the cached version in step with each save.
  */
-export function useSpecAutosave(versionId: string): { state: SaveState; edit: (spec: AppSpec) => void; retry: () => void } {
+export function useSpecAutosave(versionId: string): {
+  state: SaveState;
+  edit: (spec: AppSpec) => void;
+  retry: () => void;
+  /** Stops sending (the version is stale): see Autosaver.hold. */
+  hold: () => void;
+} {
   const mutation = useUpdateVersionSpec(versionId);
   const mutateRef = useRef(mutation.mutateAsync);
   useEffect(() => {
@@ -46,5 +52,6 @@ export function useSpecAutosave(versionId: string): { state: SaveState; edit: (s
 
   const edit = useCallback((spec: AppSpec) => saver.edit(spec), [saver]);
   const retry = useCallback(() => void saver.flush(), [saver]);
-  return { state, edit, retry };
+  const hold = useCallback(() => saver.hold(), [saver]);
+  return { state, edit, retry, hold };
 }

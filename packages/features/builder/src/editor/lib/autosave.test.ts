@@ -39,6 +39,26 @@ describe('Autosaver', () => {
     expect(readBackup(storage, 'v1')).toBeNull();
   });
 
+  it('once held, sends nothing more: not the waiting save, not a retry, not a follow-up, not a flush', async () => {
+    const storage = memoryStorage();
+    let finish: () => void = () => undefined;
+    const save = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const saver = new Autosaver({ versionId: 'v1', storage, save });
+    saver.edit(spec('Sent'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(save).toHaveBeenCalledTimes(1);
+    // Typed while that save is on the wire (a follow-up would be due), then the version goes stale.
+    saver.edit(spec('Sent, then more'));
+    saver.hold();
+    finish();
+    saver.edit(spec('Typed after the notice'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    await saver.flush();
+    expect(save).toHaveBeenCalledTimes(1);
+    // Kept in the browser, for the person to restore on reload.
+    expect(readBackup(storage, 'v1')?.spec.steps[0]?.title).toBe('Typed after the notice');
+  });
+
   it('a failed save keeps what was typed and retries until it goes through', async () => {
     const storage = memoryStorage();
     let fail = 2;

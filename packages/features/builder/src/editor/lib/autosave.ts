@@ -84,6 +84,8 @@ export class Autosaver {
   private dirtyWhileSaving = false;
   private failures = 0;
   private disposed = false;
+  /** Set by hold(): nothing more is sent, edits are only kept in the browser. */
+  private held = false;
   private readonly options: Required<Omit<AutosaveOptions, 'storage'>> & Pick<AutosaveOptions, 'storage'>;
 
   constructor(options: AutosaveOptions) {
@@ -114,7 +116,7 @@ export class Autosaver {
       return;
     }
     this.set({ status: 'pending', message: null, code: null, retryAt: null });
-    this.schedule(this.options.delayMs);
+    if (!this.held) this.schedule(this.options.delayMs);
   }
 
   /** Saves now (e.g. before leaving the page or on "Retry now"). */
@@ -122,6 +124,16 @@ export class Autosaver {
     if (this.state.status === 'saved' && !this.inFlight) return Promise.resolve();
     this.clearTimer();
     return this.run();
+  }
+
+  /**
+   * Stops sending for good (another tab changed or superseded this version): a save waiting for
+   * its pause, a retry, a follow-up and the flush on leaving are dropped. A save already on the
+   * wire cannot be recalled. Edits are still kept in the browser, to be offered on reload.
+   */
+  hold(): void {
+    this.held = true;
+    this.clearTimer();
   }
 
   dispose(): void {
@@ -132,6 +144,7 @@ export class Autosaver {
 
   private schedule(ms: number): void {
     this.clearTimer();
+    if (this.held) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.run();
@@ -144,6 +157,7 @@ export class Autosaver {
   }
 
   private async run(): Promise<void> {
+    if (this.held) return;
     if (this.inFlight) {
       this.dirtyWhileSaving = true;
       return this.inFlight;

@@ -45,6 +45,26 @@ describe('the editor while another tab works on the same app', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This version was changed in another tab.');
     expect(screen.getByRole('link', { name: 'Reload this version' })).toBeInTheDocument();
   });
+
+  it('does not send an autosave that was already waiting when another tab changed the version', async () => {
+    const { client, app, version } = seedApp();
+    const view = renderRoutes(client, `/create-app/${app.id}/${version.id}/write`);
+    // An edit schedules an autosave (sent after a pause in typing) …
+    await typePrompt(' typed just before');
+    // … and before it goes, another tab saves different steps into the same version.
+    const theirs = { ...version, spec: { ...version.spec, steps: version.spec.steps.slice(0, 1) } };
+    client.fake.data.versions[version.id] = theirs;
+    act(() => client.fake.emitLive({ table: 'AppVersion', eventType: 'UPDATE', new: theirs, old: { id: version.id } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This version was changed in another tab.');
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Leaving the page (which flushes a pending save) must not send it either.
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(client.fake.calls('versions.updateSpec')).toHaveLength(0);
+    expect(client.fake.data.versions[version.id]?.spec.steps).toHaveLength(1);
+    // The typed edit is still kept in this browser, for "Reload this version" to offer.
+    expect(window.localStorage.getItem(`appforge:builder:unsaved:${version.id}`)).toContain('typed just before');
+  });
 });
 
 describe('unsent edits kept in the browser when the version was saved elsewhere since', () => {

@@ -135,6 +135,11 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
       setStale((current) => current ?? { versionId: version.id, number: version.number });
     }
   }, [live, frozen, version.id, version.number]);
+  const { hold } = autosave;
+  useEffect(() => {
+    // An autosave already waiting for its pause (or a retry) must not overwrite the newer work.
+    if (stale) hold();
+  }, [stale, hold]);
   const track = (next: AppSpec) => {
     ownSpecs.current.add(canonicalJson(next));
     save(next);
