@@ -1194,6 +1194,68 @@ export type Database = {
           },
         ]
       }
+      DatabaseSortColumn: {
+        Row: {
+          built_at: string
+          column_name: string
+          column_type: string
+          table_id: string
+        }
+        Insert: {
+          built_at?: string
+          column_name: string
+          column_type: string
+          table_id: string
+        }
+        Update: {
+          built_at?: string
+          column_name?: string
+          column_type?: string
+          table_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "DatabaseSortColumn_table_id_fkey"
+            columns: ["table_id"]
+            isOneToOne: false
+            referencedRelation: "DatabaseTable"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      DatabaseSortKey: {
+        Row: {
+          column_name: string
+          created_at: string
+          is_num: boolean
+          num: number | null
+          row_id: string
+          table_id: string
+          truncated: boolean
+          txt: string | null
+        }
+        Insert: {
+          column_name: string
+          created_at: string
+          is_num: boolean
+          num?: number | null
+          row_id: string
+          table_id: string
+          truncated?: boolean
+          txt?: string | null
+        }
+        Update: {
+          column_name?: string
+          created_at?: string
+          is_num?: boolean
+          num?: number | null
+          row_id?: string
+          table_id?: string
+          truncated?: boolean
+          txt?: string | null
+        }
+        Relationships: []
+      }
       DatabaseTable: {
         Row: {
           columns: Json
@@ -1729,6 +1791,10 @@ export type Database = {
         Args: { row_id: string; patch: Json; expected_updated_at: string }
         Returns: Json
       }
+      database_rows_conditions: {
+        Args: { cols: Json; filters: Json }
+        Returns: string[]
+      }
       database_rows_insert: {
         Args: { table_id: string; rows: Json }
         Returns: Json
@@ -1736,6 +1802,30 @@ export type Database = {
       database_rows_page: {
         Args: { table_id: string; filters?: Json; sort_column?: string; sort_desc?: boolean; page_offset?: number; page_size?: number }
         Returns: Json
+      }
+      database_rows_page_read: {
+        Args: { table_id: string; filters: Json; sort_column: string; sort_desc: boolean; page_offset: number; page_size: number; use_keys: boolean }
+        Returns: Json
+      }
+      database_rows_page_scan: {
+        Args: { table_id: string; filters?: Json; sort_column?: string; sort_desc?: boolean; page_offset?: number; page_size?: number }
+        Returns: Json
+      }
+      database_sort_keys_build: {
+        Args: { table_id: string; column_name: string }
+        Returns: boolean
+      }
+      database_sort_lock_key: {
+        Args: { table_id: string }
+        Returns: number
+      }
+      database_sort_num: {
+        Args: { data: Json; column_name: string }
+        Returns: number
+      }
+      database_sort_txt: {
+        Args: { data: Json; column_name: string; column_type: string }
+        Returns: string
       }
       database_table_change: {
         Args: { table_id: string; columns: Json; apply?: boolean }
