@@ -1779,9 +1779,17 @@ export type Database = {
         Args: { value: Json }
         Returns: boolean
       }
+      database_convert_sql: {
+        Args: { src: string; to_type: string }
+        Returns: string
+      }
       database_convert_value: {
         Args: { value: Json; to_type: string }
         Returns: Json
+      }
+      database_date_valid: {
+        Args: { day: string }
+        Returns: boolean
       }
       database_remap_row: {
         Args: { data: Json; plan: Json }
@@ -1798,6 +1806,10 @@ export type Database = {
       database_rows_insert: {
         Args: { table_id: string; rows: Json }
         Returns: Json
+      }
+      database_rows_insert_sql: {
+        Args: { cols: Json }
+        Returns: string
       }
       database_rows_page: {
         Args: { table_id: string; filters?: Json; sort_column?: string; sort_desc?: boolean; page_offset?: number; page_size?: number }
