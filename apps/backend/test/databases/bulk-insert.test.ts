@@ -4,11 +4,10 @@
 // change nothing), and the row triggers it skips still hold for every other writer.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startTestBackend } from '../harness.js';
+import { DATABASES } from '../harness.js';
 import type { TestBackend } from '../harness.js';
-import { signedIn } from '../functions-ai/helpers.js';
 import type { TestUser } from '../functions-ai/helpers.js';
-import { ownTable, storedRows } from './helpers.js';
+import { ownTable, startWithUsers, storedRows } from './helpers.js';
 import type { Column } from './helpers.js';
 
 const columns: Column[] = [
@@ -42,10 +41,7 @@ describe.each(DATABASES)('the bulk insert on %s', (database) => {
   let other: TestUser;
 
   beforeAll(async () => {
-    backend = await startTestBackend({ database });
-    anon = backend.client();
-    owner = await signedIn(backend);
-    other = await signedIn(backend);
+    ({ backend, anon, owner, other } = await startWithUsers(database));
   });
   afterAll(() => backend.stop());
 

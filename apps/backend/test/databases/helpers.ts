@@ -1,7 +1,10 @@
 // Helpers for the databases tests (issue 14): a user's database and table made through their own
 // client, rows written as the server would write them.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { TestBackend } from '../harness.js';
+import { startTestBackend } from '../harness.js';
+import type { TestBackend, TestDatabase } from '../harness.js';
+import { signedIn } from '../functions-ai/helpers.js';
+import type { TestUser } from '../functions-ai/helpers.js';
 
 export interface Column {
   name: string;
@@ -9,6 +12,12 @@ export interface Column {
   required?: boolean;
   default?: unknown;
   unique?: boolean;
+}
+
+/** A backend on `database` with a visitor, a table owner and another user. */
+export async function startWithUsers(database: TestDatabase): Promise<{ backend: TestBackend; anon: SupabaseClient; owner: TestUser; other: TestUser }> {
+  const backend = await startTestBackend({ database });
+  return { backend, anon: backend.client(), owner: await signedIn(backend), other: await signedIn(backend) };
 }
 
 /** A database with one table, made by `client` (its owner). */

@@ -4,11 +4,10 @@
 // while rows are added, edited and deleted and columns change; the key tables are the owner's only.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startTestBackend } from '../harness.js';
+import { DATABASES } from '../harness.js';
 import type { TestBackend } from '../harness.js';
-import { signedIn } from '../functions-ai/helpers.js';
 import type { TestUser } from '../functions-ai/helpers.js';
-import { ownTable, rawRows } from './helpers.js';
+import { ownTable, rawRows, startWithUsers } from './helpers.js';
 import type { Column } from './helpers.js';
 
 const columns: Column[] = [
@@ -63,10 +62,7 @@ describe.each(DATABASES)('sorted pages by the sort key on %s', (database) => {
   let other: TestUser;
 
   beforeAll(async () => {
-    backend = await startTestBackend({ database });
-    anon = backend.client();
-    owner = await signedIn(backend);
-    other = await signedIn(backend);
+    ({ backend, anon, owner, other } = await startWithUsers(database));
   });
   afterAll(() => backend.stop());
 
