@@ -1232,6 +1232,68 @@ export type Database = {
           },
         ]
       }
+      DatabaseSortColumn: {
+        Row: {
+          built_at: string
+          column_name: string
+          column_type: string
+          table_id: string
+        }
+        Insert: {
+          built_at?: string
+          column_name: string
+          column_type: string
+          table_id: string
+        }
+        Update: {
+          built_at?: string
+          column_name?: string
+          column_type?: string
+          table_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "DatabaseSortColumn_table_id_fkey"
+            columns: ["table_id"]
+            isOneToOne: false
+            referencedRelation: "DatabaseTable"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      DatabaseSortKey: {
+        Row: {
+          column_name: string
+          created_at: string
+          is_num: boolean
+          num: number | null
+          row_id: string
+          table_id: string
+          truncated: boolean
+          txt: string | null
+        }
+        Insert: {
+          column_name: string
+          created_at: string
+          is_num: boolean
+          num?: number | null
+          row_id: string
+          table_id: string
+          truncated?: boolean
+          txt?: string | null
+        }
+        Update: {
+          column_name?: string
+          created_at?: string
+          is_num?: boolean
+          num?: number | null
+          row_id?: string
+          table_id?: string
+          truncated?: boolean
+          txt?: string | null
+        }
+        Relationships: []
+      }
       DatabaseTable: {
         Row: {
           columns: Json
@@ -1759,9 +1821,17 @@ export type Database = {
         Args: { value: Json }
         Returns: boolean
       }
+      database_convert_sql: {
+        Args: { src: string; to_type: string }
+        Returns: string
+      }
       database_convert_value: {
         Args: { value: Json; to_type: string }
         Returns: Json
+      }
+      database_date_valid: {
+        Args: { day: string }
+        Returns: boolean
       }
       database_remap_row: {
         Args: { data: Json; plan: Json }
@@ -1771,13 +1841,45 @@ export type Database = {
         Args: { row_id: string; patch: Json; expected_updated_at: string }
         Returns: Json
       }
+      database_rows_conditions: {
+        Args: { cols: Json; filters: Json }
+        Returns: string[]
+      }
       database_rows_insert: {
         Args: { table_id: string; rows: Json }
         Returns: Json
       }
+      database_rows_insert_sql: {
+        Args: { cols: Json }
+        Returns: string
+      }
       database_rows_page: {
         Args: { table_id: string; filters?: Json; sort_column?: string; sort_desc?: boolean; page_offset?: number; page_size?: number }
         Returns: Json
+      }
+      database_rows_page_read: {
+        Args: { table_id: string; filters: Json; sort_column: string; sort_desc: boolean; page_offset: number; page_size: number; use_keys: boolean }
+        Returns: Json
+      }
+      database_rows_page_scan: {
+        Args: { table_id: string; filters?: Json; sort_column?: string; sort_desc?: boolean; page_offset?: number; page_size?: number }
+        Returns: Json
+      }
+      database_sort_keys_build: {
+        Args: { table_id: string; column_name: string }
+        Returns: boolean
+      }
+      database_sort_lock_key: {
+        Args: { table_id: string }
+        Returns: number
+      }
+      database_sort_num: {
+        Args: { data: Json; column_name: string }
+        Returns: number
+      }
+      database_sort_txt: {
+        Args: { data: Json; column_name: string; column_type: string }
+        Returns: string
       }
       database_table_change: {
         Args: { table_id: string; columns: Json; apply?: boolean }
