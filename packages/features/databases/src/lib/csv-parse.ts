@@ -1,132 +1,256 @@
-// CSV in: papaparse reads the file in chunks (a 50 MB file never sits in memory as one string),
-// each record is mapped to the table's columns and checked by type the way the database checks
-// it, and good rows go to the server in batches of at most the per-call limit.
-import type { DatabaseColumn } from '@appforge/sdk';
-import { convertValue } from '@appforge/sdk';
-import type { Json } from '@appforge/sdk';
+// CSV parsing for the import, run inside a Web Worker (csv-import.worker.ts wraps this module; it
+// has no DOM dependency and is unit-tested as is). The file is read in slices, decoded as UTF-8
+// with a fatal decoder in streaming mode (a character cut between two slices is joined, and bytes
+// in another encoding are refused instead of turning into “�”), and the text goes through
+// papaparse's parser chunk by chunk, the way papaparse's own streamers join a record cut in two.
+import type { DatabaseColumn, Json } from '@appforge/sdk';
 import Papa from 'papaparse';
-
-/** CSV header → table column name (or null: not imported). */
-export type ColumnMapping = Record<string, string | null>;
+import { cleanHeader, mapRecord } from './csv-mapping';
+import type { ColumnMapping, RowProblem } from './csv-mapping';
 
 export interface CsvPreview {
   headers: string[];
   rows: string[][];
 }
 
-export interface MappedRow {
-  /** 1-based number of the record in the file (after the header). */
-  line: number;
-  values: Record<string, Json>;
+/** A problem with the whole file: nothing is imported. */
+export class CsvFileProblem extends Error {
+  override name = 'CsvFileProblem';
 }
 
-export interface RowProblem {
-  line: number;
-  message: string;
+export interface ReadOptions {
+  /** Bytes per slice (1 MB by default). */
+  chunkBytes?: number;
+  signal?: AbortSignal;
+  /**
+   * The longest record (in characters) worth waiting for: a quote that is never closed makes the
+   * rest of the file one record, which is refused once it grows past this.
+   */
+  maxRecordChars?: number;
 }
 
-/** Each header goes to the column of the same name, whatever its case or surrounding spaces. */
-export function guessMapping(headers: readonly string[], columns: readonly DatabaseColumn[]): ColumnMapping {
-  const mapping: ColumnMapping = {};
-  for (const header of headers) {
-    const match = columns.find((column) => column.name.trim().toLowerCase() === header.trim().toLowerCase());
-    mapping[header] = match ? match.name : null;
+export interface RecordChunk {
+  /** Records of this chunk (the header is not one), empty lines left out. */
+  records: string[][];
+  /** Record number (1-based, after the header) of each record that has a broken quote. */
+  broken: Set<number>;
+  /** Number of the first record of this chunk. */
+  firstLine: number;
+  /** Bytes of the file read so far. */
+  bytesRead: number;
+}
+
+export interface CsvRead {
+  headers: string[];
+  chunks: AsyncGenerator<RecordChunk, number>;
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+const MAX_RECORD_CHARS = 16 * 1024 * 1024;
+const GUESS_CHARS = 64 * 1024;
+
+const isEmpty = (record: readonly string[]) => record.join('').trim() === '';
+
+function encodingProblem(line: number): CsvFileProblem {
+  return new CsvFileProblem(
+    `This file is not UTF-8 text (near row ${String(line)} there are characters in another encoding, such as Windows-1252 or Latin-1). Save it from your spreadsheet as “CSV UTF-8” and try again. Nothing was imported.`,
+  );
+}
+
+function nulProblem(line: number): CsvFileProblem {
+  return new CsvFileProblem(`This file has a NUL byte near row ${String(line)}: it is not a CSV text file. Nothing was imported.`);
+}
+
+async function* decodedSlices(file: Blob, chunkBytes: number, signal: AbortSignal | undefined, currentLine: () => number): AsyncGenerator<{ text: string; last: boolean; bytesRead: number }> {
+  // ignoreBOM false: a leading byte-order mark is dropped by the decoder.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  if (file.size === 0) {
+    yield { text: '', last: true, bytesRead: 0 };
+    return;
   }
-  return mapping;
-}
-
-/** Strips a byte-order mark and the spaces around a header. */
-export function cleanHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').trim();
+  for (let start = 0; start < file.size; start += chunkBytes) {
+    if (signal?.aborted) throw new DOMException('The import was cancelled.', 'AbortError');
+    const end = Math.min(file.size, start + chunkBytes);
+    const last = end >= file.size;
+    const bytes = await file.slice(start, end).arrayBuffer();
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: !last });
+    } catch {
+      throw encodingProblem(currentLine());
+    }
+    if (text.includes('\0')) throw nulProblem(currentLine());
+    yield { text, last, bytesRead: end };
+  }
 }
 
 /**
- * A record as column values, or the reason it is skipped. A record with more cells than headers
- * (a ragged row) is refused rather than guessed at; fewer cells leave the rest empty.
+ * Reads a CSV file record by record, in chunks. The delimiter (comma, semicolon, tab, …) and the
+ * line ending are guessed by papaparse from the start of the file. The generator's return value
+ * is the number of records after the header.
  */
-export function mapRecord(
-  record: readonly string[],
-  headers: readonly string[],
-  mapping: ColumnMapping,
-  columns: readonly DatabaseColumn[],
-  line: number,
-  maxCellChars: number,
-): MappedRow | RowProblem {
-  if (record.length > headers.length) {
-    return { line, message: `Row ${line} has ${record.length} cells but the file has ${headers.length} columns.` };
+export async function readCsv(file: Blob, { chunkBytes = CHUNK_BYTES, signal, maxRecordChars = MAX_RECORD_CHARS }: ReadOptions = {}): Promise<CsvRead> {
+  let line = 0;
+  let pending = '';
+  // Near the bytes being decoded: the records read plus the lines not parsed yet.
+  const slices = decodedSlices(file, chunkBytes, signal, () => line + 1 + (pending.match(/\n/g)?.length ?? 0));
+  let headers: string[] | null = null;
+  let config: { delimiter: string; newline: Papa.ParseConfig['newline'] } | null = null;
+  let lastBytes = 0;
+
+  // Parses what has been read; keeps the last, possibly unfinished record for the next slice.
+  const parse = (text: string, last: boolean): { records: string[][]; broken: Set<number> } => {
+    const aggregate = pending + text;
+    if (!config && !last && aggregate.length < GUESS_CHARS) {
+      // Too little text yet to tell the delimiter and line ending.
+      pending = aggregate;
+      return { records: [], broken: new Set() };
+    }
+    if (!config) {
+      const guess = Papa.parse<string[]>(aggregate.slice(0, GUESS_CHARS), { preview: 50, skipEmptyLines: 'greedy' });
+      config = { delimiter: guess.meta.delimiter || ',', newline: (guess.meta.linebreak || '\n') as Papa.ParseConfig['newline'] };
+    }
+    const parser = new Papa.Parser({ ...config, quoteChar: '"' });
+    const result = parser.parse(aggregate, 0, !last) as Papa.ParseResult<string[]> & { meta: { cursor: number } };
+    pending = last ? '' : aggregate.slice(result.meta.cursor);
+    const badAt = new Set(result.errors.filter((error) => error.type === 'Quotes').map((error) => error.row));
+    const records: string[][] = [];
+    const broken = new Set<number>();
+    for (const [i, record] of result.data.entries()) {
+      if (isEmpty(record) && !badAt.has(i)) continue;
+      if (!headers) {
+        headers = record.map(cleanHeader);
+        continue;
+      }
+      line += 1;
+      records.push(record);
+      if (badAt.has(i)) broken.add(line);
+    }
+    if (pending.length > maxRecordChars) {
+      throw new CsvFileProblem(
+        `Row ${String(line + 1)} never ends: it is longer than ${String(maxRecordChars)} characters, probably because a quote (") in it is not closed. Nothing was imported.`,
+      );
+    }
+    return { records, broken };
+  };
+
+  // The header comes from the first slices (however many a very long header line takes).
+  let firstChunk: RecordChunk | null = null;
+  let finished = false;
+  while (!headers && !finished) {
+    const next = await slices.next();
+    if (next.done) break;
+    finished = next.value.last;
+    lastBytes = next.value.bytesRead;
+    const firstLine = line + 1;
+    const { records, broken } = parse(next.value.text, next.value.last);
+    firstChunk = { records, broken, firstLine, bytesRead: lastBytes };
   }
-  const values: Record<string, Json> = {};
-  for (const [i, header] of headers.entries()) {
-    const target = mapping[header];
-    if (!target) continue;
-    const column = columns.find((candidate) => candidate.name === target);
-    if (!column) continue;
-    const text = record[i] ?? '';
-    if (text.length > maxCellChars) return { line, message: `Row ${line} has more than ${maxCellChars} characters in ${target}.` };
-    const converted = convertValue(text, column.type);
-    if (!converted.ok) return { line, message: `Row ${line}: ${converted.message.replace(/\.$/, '')} (${target}).` };
-    if (converted.value !== null) values[target] = converted.value;
+  if (!headers) throw new CsvFileProblem('This file is empty: it has no header row. Nothing was imported.');
+
+  async function* chunks(): AsyncGenerator<RecordChunk, number> {
+    if (firstChunk && firstChunk.records.length > 0) yield firstChunk;
+    while (!finished) {
+      const next = await slices.next();
+      if (next.done) break;
+      finished = next.value.last;
+      lastBytes = next.value.bytesRead;
+      const firstLine = line + 1;
+      const { records, broken } = parse(next.value.text, next.value.last);
+      if (records.length > 0 || finished) yield { records, broken, firstLine, bytesRead: lastBytes };
+    }
+    return line;
   }
-  return { line, values };
+  return { headers, chunks: chunks() };
 }
 
-/** The first rows of a file, for the preview and the mapping. */
-export function previewCsv(file: Blob, rows = 5): Promise<CsvPreview> {
+/** The header and first rows of a file, for the preview and the mapping. */
+export async function previewCsv(file: Blob, rows = 5): Promise<CsvPreview> {
+  if (!(await looksLikeText(file))) {
+    throw new CsvFileProblem('This file is not a CSV text file in UTF-8. Save it from your spreadsheet as “CSV UTF-8” and try again.');
+  }
   // Only the first 64 KB are read: enough for the header and a few rows of any sane file.
-  return file
-    .slice(0, 64 * 1024)
-    .text()
-    .then((head) => {
-      const parsed = Papa.parse<string[]>(head, { skipEmptyLines: 'greedy', preview: rows + 1 });
-      const [header = [], ...body] = parsed.data;
-      return { headers: header.map(cleanHeader), rows: body };
-    });
+  const { headers, chunks } = await readCsv(file, { chunkBytes: 64 * 1024 });
+  const first = await chunks.next();
+  return { headers, rows: first.done ? [] : first.value.records.slice(0, rows) };
 }
 
-export interface StreamOptions {
-  /** Called with each chunk's records (already parsed), in order; the stream waits for it. */
-  onRecords: (records: string[][], firstLine: number) => Promise<void>;
-  chunkSize?: number;
-  signal?: AbortSignal;
+/** Reads the whole file once; resolves with its number of records (the import's first pass). */
+export async function countCsv(file: Blob, options: ReadOptions & { onProgress?: (bytesRead: number, records: number) => void } = {}): Promise<number> {
+  const { chunks } = await readCsv(file, options);
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) return next.value;
+    options.onProgress?.(next.value.bytesRead, next.value.firstLine + next.value.records.length - 1);
+  }
 }
 
-/** Reads the whole file in chunks; resolves with the number of records after the header. */
-export function streamCsv(file: Blob, { onRecords, chunkSize = 1024 * 1024, signal }: StreamOptions): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let line = 0;
-    let headerSeen = false;
-    let failed = false;
-    Papa.parse<string[]>(file as File, {
-      skipEmptyLines: 'greedy',
-      chunkSize,
-      chunk: (results, parser) => {
-        parser.pause();
-        let records = results.data;
-        if (!headerSeen) {
-          headerSeen = true;
-          records = records.slice(1);
-        }
-        const first = line + 1;
-        line += records.length;
-        if (signal?.aborted) {
-          parser.abort();
-          return;
-        }
-        onRecords(records, first).then(
-          () => parser.resume(),
-          (error: unknown) => {
-            failed = true;
-            parser.abort();
-            reject(error instanceof Error ? error : new Error(String(error)));
-          },
-        );
-      },
-      complete: () => {
-        if (!failed) resolve(line);
-      },
-      error: (error) => reject(error),
-    });
-  });
+export interface ImportPlan {
+  headers: string[];
+  mapping: ColumnMapping;
+  columns: DatabaseColumn[];
+  maxCellChars: number;
+  /** Rows per insert call (the server's `max_rows_per_call`). */
+  maxRows: number;
+  /** Bytes of row JSON per insert call (the server refuses larger request bodies). */
+  maxBytes: number;
+}
+
+export interface ImportBatch {
+  rows: Record<string, Json>[];
+  /** The file's record number of each row sent. */
+  lines: number[];
+  /** Records skipped before sending (ragged, wrong type, too long, broken quotes). */
+  problems: RowProblem[];
+  bytesRead: number;
+  recordsRead: number;
+}
+
+/**
+ * The import's second pass: every record mapped and checked, the good ones in batches of at most
+ * `maxRows` rows and `maxBytes` bytes of JSON. The last batch may be empty (problems only).
+ */
+export async function* importBatches(file: Blob, plan: ImportPlan, options: ReadOptions = {}): AsyncGenerator<ImportBatch> {
+  const { headers, chunks } = await readCsv(file, options);
+  if (headers.join('\u0000') !== plan.headers.join('\u0000')) throw new CsvFileProblem('The file changed since it was previewed. Choose it again.');
+  const encoder = new TextEncoder();
+  let batch: ImportBatch = { rows: [], lines: [], problems: [], bytesRead: 0, recordsRead: 0 };
+  let bytes = 0;
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) break;
+    const { records, broken, firstLine, bytesRead } = next.value;
+    for (const [i, record] of records.entries()) {
+      const line = firstLine + i;
+      batch.recordsRead = line;
+      if (broken.has(line)) {
+        batch.problems.push({ line, message: `Row ${String(line)} has a quote (") that is not closed or is followed by other characters.` });
+        continue;
+      }
+      const mapped = mapRecord(record, plan.headers, plan.mapping, plan.columns, line, plan.maxCellChars);
+      if ('message' in mapped) {
+        batch.problems.push(mapped);
+        continue;
+      }
+      // One comma between rows; the envelope ({"table_id":…,"rows":[]}) is in the margin of maxBytes.
+      const size = encoder.encode(JSON.stringify(mapped.values)).byteLength + 1;
+      if (size > plan.maxBytes) {
+        batch.problems.push({ line, message: `Row ${String(line)} is too large to send (${String(Math.ceil(size / 1024))} KB; at most ${String(Math.floor(plan.maxBytes / 1024))} KB a request).` });
+        continue;
+      }
+      if (batch.rows.length >= plan.maxRows || bytes + size > plan.maxBytes) {
+        batch.bytesRead = bytesRead;
+        yield batch;
+        batch = { rows: [], lines: [], problems: [], bytesRead, recordsRead: line };
+        bytes = 0;
+      }
+      batch.rows.push(mapped.values);
+      batch.lines.push(line);
+      bytes += size;
+    }
+    batch.bytesRead = bytesRead;
+  }
+  yield batch;
 }
 
 /** Whether the bytes look like text (not a spreadsheet or an image renamed to .csv). */
