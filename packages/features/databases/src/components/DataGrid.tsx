@@ -3,7 +3,7 @@ import { convertValue, valueText } from '@appforge/sdk';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef, ColumnSizingState, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { TYPE_LABELS } from '../lib/column-types';
 
@@ -12,8 +12,10 @@ export interface DataGridProps {
   name: string;
   columns: readonly DatabaseColumn[];
   rows: readonly DatabaseRecord[];
-  /** The row number of the first row shown (1-based), for "row 51". */
-  firstRowNumber?: number;
+  /** Rows the server has for this view (the loaded ones are the first `rows.length`). */
+  totalRows?: number;
+  /** Called when the rows in view come near the last loaded one: time to load more. */
+  onNearEnd?: () => void;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   selection: RowSelectionState;
@@ -34,6 +36,8 @@ interface Editing {
 }
 
 const ROW_HEIGHT = 36;
+/** Rows before the last loaded one at which the next page is asked for. */
+const LOAD_AHEAD = 100;
 
 /**
  * The data grid: TanStack Table for columns, sorting state, selection, resizing and hiding (the
@@ -45,7 +49,8 @@ export function DataGrid({
   name,
   columns,
   rows,
-  firstRowNumber = 1,
+  totalRows,
+  onNearEnd,
   sorting,
   onSortingChange,
   selection,
@@ -69,7 +74,7 @@ export function DataGrid({
         header: ({ table }) => (
           <input
             type="checkbox"
-            aria-label="Select all rows on this page"
+            aria-label="Select all loaded rows"
             checked={table.getIsAllRowsSelected()}
             ref={(input) => {
               if (input) input.indeterminate = table.getIsSomeRowsSelected();
@@ -80,7 +85,7 @@ export function DataGrid({
         cell: ({ row }) => (
           <input
             type="checkbox"
-            aria-label={`Select row ${firstRowNumber + row.index}`}
+            aria-label={`Select row ${String(row.index + 1)}`}
             checked={row.getIsSelected()}
             onChange={row.getToggleSelectedHandler()}
           />
@@ -95,7 +100,7 @@ export function DataGrid({
         meta: column,
       })),
     ],
-    [columns, firstRowNumber],
+    [columns],
   );
 
   const table = useReactTable({
@@ -125,6 +130,10 @@ export function DataGrid({
     initialRect: { width: 1024, height: 16 * rowHeight },
   });
   const items = virtualizer.getVirtualItems();
+  const lastInView = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (onNearEnd && tableRows.length > 0 && lastInView >= tableRows.length - LOAD_AHEAD) onNearEnd();
+  }, [lastInView, tableRows.length, onNearEnd]);
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const visibleCount = table.getVisibleLeafColumns().length;
@@ -165,7 +174,7 @@ export function DataGrid({
 
   return (
     <div ref={scrollRef} className="db-grid" style={{ maxHeight: `${18 * rowHeight}px` }}>
-      <table className="db-grid__table" aria-label={name} aria-rowcount={rows.length + 1} style={{ width: table.getTotalSize() }}>
+      <table className="db-grid__table" aria-label={name} aria-rowcount={(totalRows ?? rows.length) + 1} style={{ width: table.getTotalSize() }}>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -225,7 +234,7 @@ export function DataGrid({
                         <input
                           // The editor opens on a person's request, so it takes focus at once.
                           autoFocus
-                          aria-label={`${column.name}, row ${firstRowNumber + row.index}`}
+                          aria-label={`${column.name}, row ${String(row.index + 1)}`}
                           aria-invalid={editing.error ? true : undefined}
                           aria-describedby={editing.error ? errorId : undefined}
                           value={editing.draft}
