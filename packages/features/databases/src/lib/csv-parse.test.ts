@@ -86,11 +86,11 @@ describe('CSV reading in chunks', () => {
     const latin1 = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x2c, 0x32, 0x0a]); // "Café,2" in Windows-1252
     const file = new Blob([good, latin1]);
     expect(await looksLikeText(file)).toBe(true); // the start of the file looks fine
-    expect(await problemOf(countCsv(file, { chunkBytes: 4096 }))).toMatch(/^This file is not UTF-8 text \(near row (29|30)\d\d there are characters in another encoding/);
+    expect(await problemOf(countCsv(file, { chunkBytes: 4096 }))).toMatch(/^This file is not UTF-8 text \(near row 3001 there are characters in another encoding/);
   });
 
   it('refuses NUL bytes, an empty file, and a quote that never closes instead of reading the rest as one cell', async () => {
-    expect(await problemOf(countCsv(new Blob(['Title\nA\n', new Uint8Array([0x41, 0x00, 0x0a])]), { chunkBytes: 4 }))).toMatch(/NUL byte near row \d/);
+    expect(await problemOf(countCsv(new Blob(['Title\nA\n', new Uint8Array([0x41, 0x00, 0x0a])]), { chunkBytes: 4 }))).toMatch(/NUL byte near row 2:/);
     expect(await problemOf(countCsv(new Blob(['\n\n'])))).toBe('This file is empty: it has no header row. Nothing was imported.');
     const unclosed = new Blob([`Title,Pages\nA,1\n"B,2\n${'C,3\n'.repeat(20_000)}`]);
     expect(await problemOf(countCsv(unclosed, { chunkBytes: 32, maxRecordChars: 500 }))).toBe(

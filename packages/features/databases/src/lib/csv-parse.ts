@@ -61,7 +61,15 @@ function nulProblem(line: number): CsvFileProblem {
   return new CsvFileProblem(`This file has a NUL byte near row ${String(line)}: it is not a CSV text file. Nothing was imported.`);
 }
 
-async function* decodedSlices(file: Blob, chunkBytes: number, signal: AbortSignal | undefined, currentLine: () => number): AsyncGenerator<{ text: string; last: boolean; bytesRead: number }> {
+const newlines = (text: string) => text.match(/\n/g)?.length ?? 0;
+
+async function* decodedSlices(
+  file: Blob,
+  chunkBytes: number,
+  signal: AbortSignal | undefined,
+  /** The row of the file at the end of what has been read plus `ahead`. */
+  rowAt: (ahead: string) => number,
+): AsyncGenerator<{ text: string; last: boolean; bytesRead: number }> {
   // ignoreBOM false: a leading byte-order mark is dropped by the decoder.
   const decoder = new TextDecoder('utf-8', { fatal: true });
   if (file.size === 0) {
@@ -77,9 +85,12 @@ async function* decodedSlices(file: Blob, chunkBytes: number, signal: AbortSigna
     try {
       text = decoder.decode(bytes, { stream: !last });
     } catch {
-      throw encodingProblem(currentLine());
+      // Where the first undecodable byte is: decoded leniently, it is the first “�”.
+      const loose = new TextDecoder('utf-8').decode(bytes);
+      throw encodingProblem(rowAt(loose.slice(0, loose.indexOf('\uFFFD'))));
     }
-    if (text.includes('\0')) throw nulProblem(currentLine());
+    const nul = text.indexOf('\0');
+    if (nul >= 0) throw nulProblem(rowAt(text.slice(0, nul)));
     yield { text, last, bytesRead: end };
   }
 }
@@ -92,9 +103,10 @@ async function* decodedSlices(file: Blob, chunkBytes: number, signal: AbortSigna
 export async function readCsv(file: Blob, { chunkBytes = CHUNK_BYTES, signal, maxRecordChars = MAX_RECORD_CHARS }: ReadOptions = {}): Promise<CsvRead> {
   let line = 0;
   let pending = '';
-  // Near the bytes being decoded: the records read plus the lines not parsed yet.
-  const slices = decodedSlices(file, chunkBytes, signal, () => line + 1 + (pending.match(/\n/g)?.length ?? 0));
   let headers: string[] | null = null;
+  // The records read, plus the lines not parsed yet (the first of which ends the header, if it
+  // has not been read), plus those of `ahead`; a new line inside a quoted cell makes this a guess.
+  const slices = decodedSlices(file, chunkBytes, signal, (ahead) => line + newlines(pending + ahead) + (headers ? 1 : 0));
   let config: { delimiter: string; newline: Papa.ParseConfig['newline'] } | null = null;
   let lastBytes = 0;
 
