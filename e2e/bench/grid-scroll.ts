@@ -17,11 +17,11 @@
 // p50/p95/p99/max, frames over 16.7 ms and 33.4 ms, and ratios against the baselines. A
 // measurement, not a test: it never fails on a number.
 import os from 'node:os';
-import { chromium, request as playwrightRequest } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { accessToken, anonKey, BUILT_BACKEND } from '../tests/ai-backend-helpers';
 import { signInWithEmailCode, uniqueEmail, WEB } from '../tests/auth-helpers';
-import { ensureServer, stop } from './servers';
+import { ensureWebAndBackend, launchChromium, stop } from './servers';
 
 function option(name: string, fallback: number): number {
   const found = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -41,6 +41,8 @@ interface Run {
 
 /** Scrolls `selector` from top to bottom (or for `frames` frames, bouncing) `step` px a frame. */
 async function scrollRun(page: Page, selector: string, step: number, frames = 0): Promise<Run> {
+  // tsx compiles with esbuild's keepNames: the function below calls __name, which pages lack.
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
   return page.evaluate(
     ({ selector, step, frames }) =>
       new Promise<Run>((resolve) => {
@@ -85,8 +87,9 @@ function stats(run: Run) {
     p95: at(0.95),
     p99: at(0.99),
     max: sorted.at(-1) ?? Number.NaN,
-    over16: sorted.filter((ms) => ms > 16.7).length,
-    over33: sorted.filter((ms) => ms > 33.4).length,
+    // rAF timestamps come in whole vsync intervals (16.67 ms at 60 Hz): a frame of 16.70001 ms is on time.
+    over16: sorted.filter((ms) => ms > 17).length,
+    over33: sorted.filter((ms) => ms > 34).length,
     longTasks: run.longTasks,
     domRows: run.domRows,
   };
@@ -101,17 +104,8 @@ function print(name: string, run: Run, base?: ReturnType<typeof stats>): ReturnT
   return s;
 }
 
-const web = await ensureServer('vite preview', 'http://127.0.0.1:4173/', ['--filter', '@appforge/web', 'exec', 'vite', 'preview', '--port', '4173', '--strictPort', '--host', '127.0.0.1'], {});
-const backend = await ensureServer('backend', `${BUILT_BACKEND}/health`, ['--filter', '@appforge/backend', 'start'], {
-  DATA_DIR: 'memory://',
-  BACKEND_PORT: '54321',
-  MAILBOX_PORT: '54324',
-  LOG_LEVEL: 'warn',
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-});
+const { web, backend } = await ensureWebAndBackend();
+const browser = await launchChromium();
 const api = await playwrightRequest.newContext();
 
 try {

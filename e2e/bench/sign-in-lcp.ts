@@ -14,9 +14,8 @@
 // the two figures are comparable: size.mjs counts from the build manifest, this from the wire.
 // A measurement, not a test: it never fails on a number (scripts/size.mjs enforces the budget).
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ensureServer, stop } from './servers';
+import { ensureWebAndBackend, launchChromium, stop } from './servers';
 
 const RUNS = 7;
 // `--port <n>`: serve the build on another port (e.g. when 4173 is taken by another checkout).
@@ -25,18 +24,8 @@ const PORT = portArgument > 0 ? Number(process.argv[portArgument + 1]) : 4173;
 if (!Number.isInteger(PORT) || PORT <= 0) throw new Error('--port needs a port number');
 const WEB = `http://localhost:${PORT}`;
 
-const web = await ensureServer('vite preview', `http://127.0.0.1:${PORT}/`, ['--filter', '@appforge/web', 'exec', 'vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {});
-const backend = await ensureServer('backend', 'http://127.0.0.1:54321/health', ['--filter', '@appforge/backend', 'start'], {
-  DATA_DIR: 'memory://',
-  BACKEND_PORT: '54321',
-  MAILBOX_PORT: '54324',
-  LOG_LEVEL: 'warn',
-});
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-});
+const { web, backend } = await ensureWebAndBackend(PORT);
+const browser = await launchChromium();
 
 interface Sample {
   lcp: number;

@@ -108,7 +108,6 @@ export async function readCsv(file: Blob, { chunkBytes = CHUNK_BYTES, signal, ma
   // has not been read), plus those of `ahead`; a new line inside a quoted cell makes this a guess.
   const slices = decodedSlices(file, chunkBytes, signal, (ahead) => line + newlines(pending + ahead) + (headers ? 1 : 0));
   let config: { delimiter: string; newline: Papa.ParseConfig['newline'] } | null = null;
-  let lastBytes = 0;
 
   // Parses what has been read; keeps the last, possibly unfinished record for the next slice.
   const parse = (text: string, last: boolean): { records: string[][]; broken: Set<number> } => {
@@ -146,30 +145,33 @@ export async function readCsv(file: Blob, { chunkBytes = CHUNK_BYTES, signal, ma
     return { records, broken };
   };
 
-  // The header comes from the first slices (however many a very long header line takes).
-  let firstChunk: RecordChunk | null = null;
   let finished = false;
-  while (!headers && !finished) {
+  // Reads and parses the next slice; null once the file is read.
+  const nextChunk = async (): Promise<RecordChunk | null> => {
+    if (finished) return null;
     const next = await slices.next();
-    if (next.done) break;
+    if (next.done) {
+      finished = true;
+      return null;
+    }
     finished = next.value.last;
-    lastBytes = next.value.bytesRead;
     const firstLine = line + 1;
     const { records, broken } = parse(next.value.text, next.value.last);
-    firstChunk = { records, broken, firstLine, bytesRead: lastBytes };
+    return { records, broken, firstLine, bytesRead: next.value.bytesRead };
+  };
+
+  // The header comes from the first slices (however many a very long header line takes).
+  let firstChunk: RecordChunk | null = null;
+  while (!headers) {
+    firstChunk = await nextChunk();
+    if (!firstChunk) break;
   }
   if (!headers) throw new CsvFileProblem('This file is empty: it has no header row. Nothing was imported.');
 
   async function* chunks(): AsyncGenerator<RecordChunk, number> {
     if (firstChunk && firstChunk.records.length > 0) yield firstChunk;
-    while (!finished) {
-      const next = await slices.next();
-      if (next.done) break;
-      finished = next.value.last;
-      lastBytes = next.value.bytesRead;
-      const firstLine = line + 1;
-      const { records, broken } = parse(next.value.text, next.value.last);
-      if (records.length > 0 || finished) yield { records, broken, firstLine, bytesRead: lastBytes };
+    for (let chunk = await nextChunk(); chunk; chunk = await nextChunk()) {
+      if (chunk.records.length > 0 || finished) yield chunk;
     }
     return line;
   }
