@@ -128,6 +128,8 @@ export function DataGrid({
     overscan: 12,
     // Before the first measurement (and in tests without layout), assume a screenful.
     initialRect: { width: 1024, height: 16 * rowHeight },
+    // React batches the render after a scroll instead of rendering inside the scroll event.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const columnsKey = table
