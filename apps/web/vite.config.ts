@@ -10,6 +10,8 @@ export default defineConfig(({ command }) => ({
   envPrefix: 'VITE_',
   resolve:
     command === 'serve' ? { conditions: ['@appforge/source', ...defaultClientConditions] } : {},
+  // Module workers (the databases CSV import's parser): bundled as ES modules, like the pages.
+  worker: { format: 'es' },
   build: {
     // scripts/size.mjs reads dist/.vite/manifest.json to measure the initial JS per route.
     manifest: true,

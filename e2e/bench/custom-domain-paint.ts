@@ -9,44 +9,18 @@
 // on 4173 unless they answer already; makes an app with the offline model, deploys it, connects a
 // *.localhost domain (verified at once in development); then RUNS times each, alternating, opens
 // both addresses in a fresh headless Chromium context. A measurement: it prints, never fails.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import { ROOT, ensureServer, stop } from './servers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PNPM = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
 const RUNS = 9;
 const BACKEND = 'http://127.0.0.1:54321';
 const WEB_PORT = 4173;
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function ensureServer(name: string, url: string, args: string[], env: Record<string, string>): Promise<ChildProcess | null> {
-  if (await answers(url)) return null;
-  console.log(`starting ${name} …`);
-  // eslint-disable-next-line no-restricted-syntax -- the child inherits this environment; nothing is read from it here.
-  const child = spawn(PNPM, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (await answers(url)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${name} did not answer at ${url}`);
-}
-
-function stop(child: ChildProcess | null): void {
-  if (child?.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-}
 
 async function setUp(host: string): Promise<{ appId: string; name: string }> {
   const env = await readFile(path.join(ROOT, 'apps/web/.env.production'), 'utf8');

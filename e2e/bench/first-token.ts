@@ -16,8 +16,6 @@
 // 5. Aligns the two clocks (NTP-style: the evaluate round trip with the smallest RTT gives the
 //    offset of the browser's epoch clock against Node's), and prints each delay and the median.
 //    Goal ≤ 50 ms. A measurement, not a test: it never fails on a number.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -26,9 +24,8 @@ import { startFakeOpenAIServer } from '@appforge/models/testing';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import { ROOT, answers, startServer, stop } from './servers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PNPM = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
 const RUNS = 9;
 const WEB = 'http://localhost:4173';
 /** The port the built web app talks to (apps/web/.env.production) and the one this bench uses. */
@@ -44,30 +41,6 @@ const CHUNK_DELAY_MS = 20;
 
 const now = (): number => performance.timeOrigin + performance.now();
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-async function startServer(name: string, url: string, args: string[], env: Record<string, string>): Promise<ChildProcess> {
-  console.log(`starting ${name} …`);
-  // eslint-disable-next-line no-restricted-syntax -- the child inherits this environment; nothing is read from it here.
-  const child = spawn(PNPM, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (await answers(url)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${name} did not answer at ${url}`);
-}
-
-function stop(child: ChildProcess | null): void {
-  if (child?.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-}
 
 async function anonKey(): Promise<string> {
   const { readFile } = await import('node:fs/promises');

@@ -13,15 +13,10 @@
 // level 9 like scripts/size.mjs does (vite preview serves uncompressed files on loopback), so
 // the two figures are comparable: size.mjs counts from the build manifest, this from the wire.
 // A measurement, not a test: it never fails on a number (scripts/size.mjs enforces the budget).
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { ensureWebAndBackend, launchChromium, stop } from './servers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PNPM = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
 const RUNS = 7;
 // `--port <n>`: serve the build on another port (e.g. when 4173 is taken by another checkout).
 const portArgument = process.argv.indexOf('--port');
@@ -29,44 +24,8 @@ const PORT = portArgument > 0 ? Number(process.argv[portArgument + 1]) : 4173;
 if (!Number.isInteger(PORT) || PORT <= 0) throw new Error('--port needs a port number');
 const WEB = `http://localhost:${PORT}`;
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-async function ensureServer(name: string, url: string, args: string[], env: Record<string, string>): Promise<ChildProcess | null> {
-  if (await answers(url)) return null;
-  console.log(`starting ${name} …`);
-  // eslint-disable-next-line no-restricted-syntax -- the child inherits this environment; nothing is read from it here.
-  const child = spawn(PNPM, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (await answers(url)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${name} did not answer at ${url}`);
-}
-
-function stop(child: ChildProcess | null): void {
-  if (child?.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-}
-
-const web = await ensureServer('vite preview', `http://127.0.0.1:${PORT}/`, ['--filter', '@appforge/web', 'exec', 'vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {});
-const backend = await ensureServer('backend', 'http://127.0.0.1:54321/health', ['--filter', '@appforge/backend', 'start'], {
-  DATA_DIR: 'memory://',
-  BACKEND_PORT: '54321',
-  MAILBOX_PORT: '54324',
-  LOG_LEVEL: 'warn',
-});
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-});
+const { web, backend } = await ensureWebAndBackend(PORT);
+const browser = await launchChromium();
 
 interface Sample {
   lcp: number;

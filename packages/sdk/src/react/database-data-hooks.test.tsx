@@ -10,6 +10,7 @@ import { createFakeAppforgeClient } from '../testing/fake-client';
 import type { FakeAppforgeClient } from '../testing/fake-client';
 import { AppforgeProvider } from './AppforgeProvider';
 import { useChangeDatabaseTable } from './use-change-database-table-mutation';
+import { useDatabaseRowsInfinite } from './use-database-rows-infinite-query';
 import { useDatabaseRows } from './use-database-rows-query';
 import { useDatabaseTableCounts } from './use-database-table-counts-query';
 import { useInsertDatabaseRows } from './use-insert-database-rows-mutation';
@@ -100,5 +101,23 @@ describe('database grid hooks', () => {
     });
     expect(result.current.data?.changes).toEqual([{ kind: 'retype', column: 'Title', from: 'text', type: 'number', rows: 1, unconvertible: 1, keptIn: 'Title (text)' }]);
     expect(client.fake.data.databaseRows[table.id]?.map((row) => row.data)).toEqual([{ Title: 'Dune' }]);
+  });
+
+  it('a scrolling grid loads the server’s pages one after another, sorted and filtered, and stops at its row cap', async () => {
+    const { client, table } = library();
+    await client.databases.insertRows(table.id, Array.from({ length: 9 }, (_, i) => ({ Title: `Book ${String(i + 1)}`, Pages: i + 1 })));
+    const { result } = renderHook(
+      () => useDatabaseRowsInfinite({ tableId: table.id, sort: { column: 'Pages', desc: true }, filters: [{ column: 'Pages', op: 'gte', value: '2' }], pageSize: 3, maxRows: 7 }),
+      { wrapper: wrapperFor(client) },
+    );
+    const pages = () => result.current.data?.pages.map((page) => page.rows.map((row) => row.data.Pages)) ?? [];
+    await waitFor(() => expect(pages()).toEqual([[9, 8, 7]]));
+    expect(result.current.data?.pages[0]?.total).toBe(8);
+    expect(result.current.hasNextPage).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    await act(() => result.current.fetchNextPage());
+    // 7 rows at most: the third page asks for one row only, and there is no fourth.
+    await waitFor(() => expect(pages()).toEqual([[9, 8, 7], [6, 5, 4], [3]]));
+    expect(result.current.hasNextPage).toBe(false);
   });
 });

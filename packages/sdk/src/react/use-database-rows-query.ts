@@ -5,7 +5,7 @@ import type { AppforgeError } from '../errors';
 import { appforgeKeys } from './appforge-keys';
 import { retryTransient } from './retry';
 import { useAppforge } from './use-appforge';
-import { useLiveSubscription } from './use-live-subscription';
+import { useDatabaseRowsLive } from './use-database-rows-live';
 import { useSession } from './use-session';
 
 /**
@@ -18,10 +18,7 @@ export function useDatabaseRows(query: DatabaseRowsQuery | null): UseQueryResult
   const client = useAppforge();
   const { user } = useSession();
   const tableId = query?.tableId;
-  useLiveSubscription(tableId ? { table: 'DatabaseTableStats', match: { column: 'table_id', value: tableId } } : null, (_row, _change, queryClient, userId) => {
-    void queryClient.invalidateQueries({ queryKey: appforgeKeys.databaseRows(userId, tableId).slice(0, -1) });
-    void queryClient.invalidateQueries({ queryKey: appforgeKeys.databaseCounts(userId, []).slice(0, -1) });
-  });
+  useDatabaseRowsLive(tableId);
   return useQuery<DatabaseRowsPage, AppforgeError>({
     queryKey: appforgeKeys.databaseRows(user?.id, query?.tableId, query ?? {}),
     queryFn: () => client.databases.rowsPage(query ?? { tableId: '' }),

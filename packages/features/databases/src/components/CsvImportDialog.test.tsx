@@ -69,3 +69,41 @@ describe('CSV import', () => {
     expect(client.fake.data.databaseRows[books.id] ?? []).toEqual([]);
   });
 });
+
+describe('CSV import, stopping and refusing', () => {
+  it('cancels an import between batches: the batch on its way lands, the rest of the file does not, and the summary says so', async () => {
+    const { client, database, books } = library();
+    client.fake.data.databaseLimits = { ...client.fake.data.databaseLimits, max_rows_per_call: 2 };
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const insert = client.databases.insertRows.bind(client.databases);
+    // The server takes its time with the first batch.
+    client.databases.insertRows = async (tableId, rows) => {
+      await gate;
+      return insert(tableId, rows);
+    };
+    const { user, dialog } = await openImport(database.id, client);
+    await user.upload(within(dialog).getByLabelText('CSV file'), csvFile('Title\nA\nB\nC\nD\nE\n'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import into Books' }));
+    expect(await within(dialog).findByRole('progressbar', { name: 'Importing' })).toHaveAttribute('aria-valuetext', 'Imported 0 of 5 rows');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the import' }));
+    release();
+    const summary = await within(dialog).findByRole('status');
+    expect(summary).toHaveTextContent('You cancelled the import. 2 rows were imported before that; the rest of the file was not.');
+    expect(summary).toHaveTextContent('2 imported, 0 skipped.');
+    expect(client.fake.data.databaseRows[books.id]?.map((row) => row.data)).toEqual([{ Title: 'A' }, { Title: 'B' }]);
+  });
+
+  it('refuses a file in another encoding before importing anything, even when the bad bytes come late', async () => {
+    const { client, database, books } = library();
+    const { user, dialog } = await openImport(database.id, client);
+    const good = new TextEncoder().encode(`Title,Pages\n${'Dune,1\n'.repeat(12_000)}`);
+    const windows1252 = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x2c, 0x32, 0x0a]);
+    await user.upload(within(dialog).getByLabelText('CSV file'), new File([good, windows1252], 'cafes.csv', { type: 'text/csv' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import into Books' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^This file is not UTF-8 text \(near row \d+ there are characters in another encoding.*Nothing was imported\.$/);
+    expect(client.fake.data.databaseRows[books.id] ?? []).toEqual([]);
+  });
+});

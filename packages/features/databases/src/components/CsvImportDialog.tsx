@@ -1,11 +1,14 @@
-import type { DatabaseColumn, DatabaseLimits, Json } from '@appforge/sdk';
+import type { DatabaseColumn, DatabaseLimits } from '@appforge/sdk';
 import { useAppforge } from '@appforge/sdk/react';
 import { Button, Dialog, Select } from '@appforge/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { guessMapping, looksLikeText, mapRecord, previewCsv, streamCsv } from '../lib/csv-import';
-import type { ColumnMapping, CsvPreview, RowProblem } from '../lib/csv-import';
+import { guessMapping } from '../lib/csv-mapping';
+import type { ColumnMapping, RowProblem } from '../lib/csv-mapping';
+import type { CsvPreview, ImportBatch } from '../lib/csv-parse';
+import { CsvParserError, openCsvParser } from '../lib/csv-worker-client';
+import type { CsvParser } from '../lib/csv-worker-client';
 import { formatCount, formatSize } from '../lib/format';
 
 export interface CsvImportDialogProps {
@@ -22,15 +25,39 @@ interface Summary {
   imported: number;
   skipped: number;
   problems: RowProblem[];
+  /** Why the import ended early (cancelled, server error), if it did. */
+  stopped: string | null;
 }
 
-const BATCH = 2_000;
-const SHOWN_PROBLEMS = 50;
+interface Progress {
+  phase: 'check' | 'import';
+  /** 0–1, by bytes of the file read. */
+  fraction: number;
+  text: string;
+}
 
 /**
- * CSV import: pick a file, see its first rows and map its headers to columns, then the file is
- * read in chunks (papaparse), checked row by row and sent in batches; a summary says what was
- * imported and which rows were skipped and why.
+ * Bytes of row JSON per insert request. The embedded backend refuses request bodies over
+ * MAX_BODY_BYTES (1 MiB by default) with 413; the margin covers the envelope
+ * ({"table_id":…,"rows":[…]}). Rows per request are capped by the server's `max_rows_per_call`.
+ */
+export const MAX_REQUEST_BYTES = 1_000_000;
+const SHOWN_PROBLEMS = 50;
+
+/** The server numbers rows within a batch; the person knows them by their line in the file. */
+function serverProblem(batch: ImportBatch, error: { row: number; message: string }): RowProblem {
+  const line = batch.lines[error.row - 1] ?? error.row;
+  const message = error.message
+    .replace(/^Row \d+/, `Row ${String(line)}`)
+    .replace(/ from row (\d+) /, (_, earlier: string) => ` from row ${String(batch.lines[Number(earlier) - 1] ?? earlier)} `);
+  return { line, message };
+}
+
+/**
+ * CSV import: pick a file, see its first rows and map its headers to columns, then a Web Worker
+ * reads the whole file (papaparse) twice — once to count its rows and check its encoding, then to
+ * check each row and hand over batches — while this page sends the batches; a summary says what
+ * was imported and which rows were skipped and why. Cancel stops the worker at once.
  */
 export function CsvImportDialog({ tableId, tableName, columns, limits, databaseRows, defaultOpen = false }: CsvImportDialogProps) {
   const client = useAppforge();
@@ -40,11 +67,20 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const parser = useRef<CsvParser | null>(null);
+  const cancelled = useRef(false);
+
+  function stopParser() {
+    parser.current?.terminate();
+    parser.current = null;
+  }
+  // Leaving the page stops a worker still reading.
+  useEffect(() => stopParser, []);
 
   function reset() {
+    stopParser();
     setFile(null);
     setPreview(null);
     setMapping({});
@@ -61,79 +97,84 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
       setProblem(`This file is ${formatSize(picked.size)}; a CSV import takes at most ${formatSize(limits.max_import_bytes)}.`);
       return;
     }
-    if (!(await looksLikeText(picked))) {
-      setProblem('This file is not a CSV text file in UTF-8. Save it from your spreadsheet as “CSV UTF-8” and try again.');
-      return;
-    }
     try {
-      const first = await previewCsv(picked);
-      if (first.headers.length === 0) {
-        setProblem('This file is empty.');
-        return;
-      }
+      const started = await openCsvParser();
+      parser.current = started;
+      const first = await started.preview(picked);
       setFile(picked);
       setPreview(first);
       setMapping(guessMapping(first.headers, columns));
-    } catch {
-      setProblem('This file could not be read as CSV.');
+    } catch (error) {
+      stopParser();
+      setProblem(error instanceof CsvParserError && error.file ? error.message : 'This file could not be read as CSV.');
     }
   }
 
   async function run() {
-    if (!file || !preview) return;
+    const reader = parser.current;
+    if (!file || !preview || !reader) return;
     setProblem(null);
-    const controller = new AbortController();
-    abort.current = controller;
-    // First pass: count the records, so a file over the row limit changes nothing.
-    const total = await streamCsv(file, { onRecords: async () => {}, signal: controller.signal });
-    if (databaseRows + total > limits.max_rows) {
-      setProblem(`This file has ${formatCount(total)} rows; with the ${formatCount(databaseRows)} already here that is more than the ${formatCount(limits.max_rows)} rows a database holds. Nothing was imported.`);
-      return;
-    }
-    const result: Summary = { imported: 0, skipped: 0, problems: [] };
+    cancelled.current = false;
+    const result: Summary = { imported: 0, skipped: 0, problems: [], stopped: null };
     const skip = (found: RowProblem) => {
       result.skipped += 1;
       if (result.problems.length < SHOWN_PROBLEMS) result.problems.push(found);
     };
-    let pending: { line: number; values: Record<string, Json> }[] = [];
-    const flush = async () => {
-      const batch = pending;
-      pending = [];
-      if (batch.length === 0) return;
-      const answer = await client.databases.insertRows(tableId, batch.map((row) => row.values));
-      result.imported += answer.inserted;
-      for (const error of answer.errors) {
-        const line = batch[error.row - 1]?.line ?? error.row;
-        // The server numbers rows within this batch; the person knows them by their line in the file.
-        const message = error.message
-          .replace(/^Row \d+/, `Row ${String(line)}`)
-          .replace(/ from row (\d+) /, (_, earlier: string) => ` from row ${String(batch[Number(earlier) - 1]?.line ?? earlier)} `);
-        skip({ line, message });
-      }
-      result.skipped += Math.max(0, answer.skipped - answer.errors.length);
-    };
-    setProgress(0);
+    let total = 0;
     try {
-      await streamCsv(file, {
-        signal: controller.signal,
-        onRecords: async (records, firstLine) => {
-          for (const [i, record] of records.entries()) {
-            const mapped = mapRecord(record, preview.headers, mapping, columns, firstLine + i, limits.max_cell_chars);
-            if ('message' in mapped) skip(mapped);
-            else pending.push(mapped);
-            if (pending.length >= Math.min(BATCH, limits.max_rows_per_call)) await flush();
-          }
-          setProgress(Math.min(1, (firstLine + records.length - 1) / Math.max(total, 1)));
-        },
-      });
-      await flush();
+      // First pass: count the records (and check the whole file's encoding), so a file over the
+      // row limit or in the wrong encoding changes nothing.
+      setProgress({ phase: 'check', fraction: 0, text: 'Checking the file…' });
+      total = await reader.count(file, (bytesRead) => setProgress({ phase: 'check', fraction: bytesRead / Math.max(file.size, 1), text: 'Checking the file…' }));
+      if (databaseRows + total > limits.max_rows) {
+        setProblem(`This file has ${formatCount(total)} rows; with the ${formatCount(databaseRows)} already here that is more than the ${formatCount(limits.max_rows)} rows a database holds. Nothing was imported.`);
+        setProgress(null);
+        return;
+      }
     } catch (error) {
-      setProblem(`The import stopped: ${error instanceof Error ? error.message : 'the server did not answer'}. ${formatCount(result.imported)} rows were imported before that.`);
+      setProgress(null);
+      if (cancelled.current) setProblem('The import was cancelled. Nothing was imported.');
+      else setProblem(error instanceof CsvParserError && error.file ? error.message : `The file could not be read: ${error instanceof Error ? error.message : 'unknown error'}. Nothing was imported.`);
+      return;
+    }
+    setProgress({ phase: 'import', fraction: 0, text: `Imported 0 of ${formatCount(total)} rows` });
+    const sendBatch = async (batch: ImportBatch) => {
+      for (const found of batch.problems) skip(found);
+      if (batch.rows.length > 0) {
+        const answer = await client.databases.insertRows(tableId, batch.rows);
+        result.imported += answer.inserted;
+        for (const error of answer.errors) skip(serverProblem(batch, error));
+        result.skipped += Math.max(0, answer.skipped - answer.errors.length);
+      }
+      if (!cancelled.current) {
+        setProgress({ phase: 'import', fraction: batch.bytesRead / Math.max(file.size, 1), text: `Imported ${formatCount(result.imported)} of ${formatCount(total)} rows` });
+      }
+    };
+    // A batch on its way when the person cancels still lands: the summary waits for it.
+    let inflight: Promise<void> = Promise.resolve();
+    try {
+      await reader.import(
+        file,
+        { headers: preview.headers, mapping, columns: [...columns], maxCellChars: limits.max_cell_chars, maxRows: limits.max_rows_per_call, maxBytes: MAX_REQUEST_BYTES },
+        (batch) => (inflight = sendBatch(batch)),
+      );
+    } catch (error) {
+      await inflight.catch(() => undefined);
+      const rest = `${formatCount(result.imported)} ${result.imported === 1 ? 'row was' : 'rows were'} imported before that; the rest of the file was not.`;
+      result.stopped = cancelled.current
+        ? `You cancelled the import. ${rest}`
+        : `The import stopped: ${error instanceof Error ? error.message : 'the server did not answer'}. ${rest}`;
     } finally {
+      stopParser();
       setProgress(null);
       setSummary(result);
       await queryClient.invalidateQueries({ queryKey: ['appforge', 'user'] });
     }
+  }
+
+  function cancel() {
+    cancelled.current = true;
+    stopParser();
   }
 
   const mapped = Object.values(mapping).filter(Boolean).length;
@@ -143,7 +184,7 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
       description="The first row of the file names the columns. Values are checked against each column’s type; rows that do not fit are skipped and listed."
       open={open}
       onOpenChange={(next) => {
-        if (!next) abort.current?.abort();
+        if (!next) cancel();
         setOpen(next);
         if (!next) reset();
       }}
@@ -198,20 +239,44 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
               ))}
             </fieldset>
             {progress !== null ? (
-              <div role="progressbar" aria-label="Importing" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="db-progress">
-                <span style={{ width: `${String(Math.round(progress * 100))}%` }} />
+              <div className="db-stack">
+                <div
+                  role="progressbar"
+                  aria-label={progress.phase === 'check' ? 'Checking the file' : 'Importing'}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(progress.fraction * 100)}
+                  aria-valuetext={progress.text}
+                  className="db-progress"
+                >
+                  <span style={{ width: `${String(Math.round(progress.fraction * 100))}%` }} />
+                </div>
+                <p className="db-muted" aria-live="polite">
+                  {progress.text}
+                </p>
               </div>
             ) : null}
             <div className="db-actions">
               <Button onClick={() => void run()} loading={progress !== null} disabled={mapped === 0}>
                 {mapped === 0 ? 'Map at least one column' : `Import into ${tableName}`}
               </Button>
+              {progress !== null ? (
+                <Button variant="secondary" onClick={cancel}>
+                  Cancel the import
+                </Button>
+              ) : null}
             </div>
           </>
         ) : null}
         {summary ? (
           <div role="status" className="db-summary">
             <p>
+              {summary.stopped ? (
+                <>
+                  {summary.stopped}
+                  <br />
+                </>
+              ) : null}
               <strong>{`${formatCount(summary.imported)} imported, ${formatCount(summary.skipped)} skipped`}</strong>
               {summary.problems[0] ? `: ${summary.problems[0].message}` : '.'}
             </p>

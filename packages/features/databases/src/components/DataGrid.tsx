@@ -1,9 +1,9 @@
 import type { DatabaseColumn, DatabaseRecord, Json } from '@appforge/sdk';
 import { convertValue, valueText } from '@appforge/sdk';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type { ColumnDef, ColumnSizingState, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
+import type { ColumnDef, ColumnSizingState, Row, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { TYPE_LABELS } from '../lib/column-types';
 
@@ -12,8 +12,10 @@ export interface DataGridProps {
   name: string;
   columns: readonly DatabaseColumn[];
   rows: readonly DatabaseRecord[];
-  /** The row number of the first row shown (1-based), for "row 51". */
-  firstRowNumber?: number;
+  /** Rows the server has for this view (the loaded ones are the first `rows.length`). */
+  totalRows?: number;
+  /** Called when the rows in view come near the last loaded one: time to load more. */
+  onNearEnd?: () => void;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   selection: RowSelectionState;
@@ -34,6 +36,8 @@ interface Editing {
 }
 
 const ROW_HEIGHT = 36;
+/** Rows before the last loaded one at which the next page is asked for. */
+const LOAD_AHEAD = 100;
 
 /**
  * The data grid: TanStack Table for columns, sorting state, selection, resizing and hiding (the
@@ -45,7 +49,8 @@ export function DataGrid({
   name,
   columns,
   rows,
-  firstRowNumber = 1,
+  totalRows,
+  onNearEnd,
   sorting,
   onSortingChange,
   selection,
@@ -69,7 +74,7 @@ export function DataGrid({
         header: ({ table }) => (
           <input
             type="checkbox"
-            aria-label="Select all rows on this page"
+            aria-label="Select all loaded rows"
             checked={table.getIsAllRowsSelected()}
             ref={(input) => {
               if (input) input.indeterminate = table.getIsSomeRowsSelected();
@@ -80,7 +85,7 @@ export function DataGrid({
         cell: ({ row }) => (
           <input
             type="checkbox"
-            aria-label={`Select row ${firstRowNumber + row.index}`}
+            aria-label={`Select row ${String(row.index + 1)}`}
             checked={row.getIsSelected()}
             onChange={row.getToggleSelectedHandler()}
           />
@@ -95,7 +100,7 @@ export function DataGrid({
         meta: column,
       })),
     ],
-    [columns, firstRowNumber],
+    [columns],
   );
 
   const table = useReactTable({
@@ -123,8 +128,18 @@ export function DataGrid({
     overscan: 12,
     // Before the first measurement (and in tests without layout), assume a screenful.
     initialRect: { width: 1024, height: 16 * rowHeight },
+    // React batches the render after a scroll instead of rendering inside the scroll event.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
+  const columnsKey = table
+    .getVisibleLeafColumns()
+    .map((column) => column.id)
+    .join('\u0000');
+  const lastInView = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (onNearEnd && tableRows.length > 0 && lastInView >= tableRows.length - LOAD_AHEAD) onNearEnd();
+  }, [lastInView, tableRows.length, onNearEnd]);
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const visibleCount = table.getVisibleLeafColumns().length;
@@ -153,6 +168,19 @@ export function DataGrid({
     }
   }
 
+  // The rows call the latest functions through stable wrappers, so memoised rows stay memoised.
+  const latest = useRef({ startEdit, setEditing, save, onEditorKey });
+  latest.current = { startEdit, setEditing, save, onEditorKey };
+  const actions = useMemo<RowActions>(
+    () => ({
+      startEdit: (row, column) => latest.current.startEdit(row, column),
+      setEditing: (next) => latest.current.setEditing(next),
+      save: (row, column) => latest.current.save(row, column),
+      onEditorKey: (event, row, column) => latest.current.onEditorKey(event, row, column),
+    }),
+    [],
+  );
+
   function onEditorKey(event: KeyboardEvent<HTMLInputElement>, row: DatabaseRecord, column: DatabaseColumn) {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -165,7 +193,7 @@ export function DataGrid({
 
   return (
     <div ref={scrollRef} className="db-grid" style={{ maxHeight: `${18 * rowHeight}px` }}>
-      <table className="db-grid__table" aria-label={name} aria-rowcount={rows.length + 1} style={{ width: table.getTotalSize() }}>
+      <table className="db-grid__table" aria-label={name} aria-rowcount={(totalRows ?? rows.length) + 1} style={{ width: table.getTotalSize() }}>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -213,53 +241,16 @@ export function DataGrid({
             const row = tableRows[item.index];
             if (!row) return null;
             return (
-              <tr key={row.id} aria-rowindex={item.index + 2} aria-selected={row.getIsSelected()} style={{ height: rowHeight }}>
-                {row.getVisibleCells().map((cell) => {
-                  const column = cell.column.columnDef.meta as DatabaseColumn | undefined;
-                  if (!column) return <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>;
-                  const isEditing = editing?.rowId === row.id && editing.column === column.name;
-                  if (isEditing) {
-                    const errorId = `${cell.id}-error`;
-                    return (
-                      <td key={cell.id} className="db-grid__editing">
-                        <input
-                          // The editor opens on a person's request, so it takes focus at once.
-                          autoFocus
-                          aria-label={`${column.name}, row ${firstRowNumber + row.index}`}
-                          aria-invalid={editing.error ? true : undefined}
-                          aria-describedby={editing.error ? errorId : undefined}
-                          value={editing.draft}
-                          disabled={editing.saving}
-                          onChange={(event) => setEditing({ ...editing, draft: event.target.value, error: null })}
-                          onKeyDown={(event) => onEditorKey(event, row.original, column)}
-                          onBlur={() => void save(row.original, column)}
-                        />
-                        {editing.error ? (
-                          <span id={errorId} role="alert" className="db-error">
-                            {editing.error}
-                          </span>
-                        ) : null}
-                      </td>
-                    );
-                  }
-                  return (
-                    <td
-                      key={cell.id}
-                      tabIndex={0}
-                      className={`db-grid__cell db-grid__cell--${column.type}`}
-                      onDoubleClick={() => startEdit(row.original, column)}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Enter' || event.key === 'F2') {
-                          event.preventDefault();
-                          startEdit(row.original, column);
-                        }
-                      }}
-                    >
-                      {cell.getValue<string>()}
-                    </td>
-                  );
-                })}
-              </tr>
+              <GridRow
+                key={row.id}
+                row={row}
+                index={item.index}
+                selected={row.getIsSelected()}
+                columnsKey={columnsKey}
+                rowHeight={rowHeight}
+                editing={editing?.rowId === row.id ? editing : null}
+                actions={actions}
+              />
             );
           })}
           {after > 0 ? (
@@ -272,3 +263,80 @@ export function DataGrid({
     </div>
   );
 }
+
+interface RowActions {
+  startEdit: (row: DatabaseRecord, column: DatabaseColumn) => void;
+  setEditing: (editing: Editing | null) => void;
+  save: (row: DatabaseRecord, column: DatabaseColumn) => Promise<void>;
+  onEditorKey: (event: KeyboardEvent<HTMLInputElement>, row: DatabaseRecord, column: DatabaseColumn) => void;
+}
+
+interface GridRowProps {
+  row: Row<DatabaseRecord>;
+  index: number;
+  selected: boolean;
+  /** Changes when the shown columns change (the row's cells are memoised on it). */
+  columnsKey: string;
+  rowHeight: number;
+  /** The cell being edited, when it is in this row. */
+  editing: Editing | null;
+  /** Stable across renders: they read the grid's latest state. */
+  actions: RowActions;
+}
+
+/**
+ * One row of the grid. Memoised: while the person scrolls only the rows coming into view render;
+ * the ones already on screen are left alone (a row renders again when its data, its selection,
+ * the shown columns or its edit change).
+ */
+const GridRow = memo(function GridRow({ row, index, selected, rowHeight, editing, actions }: GridRowProps) {
+  return (
+    <tr aria-rowindex={index + 2} aria-selected={selected} style={{ height: rowHeight }}>
+      {row.getVisibleCells().map((cell) => {
+        const column = cell.column.columnDef.meta as DatabaseColumn | undefined;
+        if (!column) return <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>;
+        const isEditing = editing?.column === column.name;
+        if (isEditing) {
+          const errorId = `${cell.id}-error`;
+          return (
+            <td key={cell.id} className="db-grid__editing">
+              <input
+                // The editor opens on a person's request, so it takes focus at once.
+                autoFocus
+                aria-label={`${column.name}, row ${String(index + 1)}`}
+                aria-invalid={editing.error ? true : undefined}
+                aria-describedby={editing.error ? errorId : undefined}
+                value={editing.draft}
+                disabled={editing.saving}
+                onChange={(event) => actions.setEditing({ ...editing, draft: event.target.value, error: null })}
+                onKeyDown={(event) => actions.onEditorKey(event, row.original, column)}
+                onBlur={() => void actions.save(row.original, column)}
+              />
+              {editing.error ? (
+                <span id={errorId} role="alert" className="db-error">
+                  {editing.error}
+                </span>
+              ) : null}
+            </td>
+          );
+        }
+        return (
+          <td
+            key={cell.id}
+            tabIndex={0}
+            className={`db-grid__cell db-grid__cell--${column.type}`}
+            onDoubleClick={() => actions.startEdit(row.original, column)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === 'F2') {
+                event.preventDefault();
+                actions.startEdit(row.original, column);
+              }
+            }}
+          >
+            {cell.getValue<string>()}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});

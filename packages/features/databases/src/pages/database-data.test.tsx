@@ -89,7 +89,7 @@ describe('/database/:databaseId/data', () => {
       vi.advanceTimersByTime(10_000);
       expect(client.fake.data.databaseRows[books.id]).toHaveLength(3);
 
-      await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select all loaded rows' }));
       await user.click(screen.getByRole('button', { name: 'Delete 3 selected' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
       vi.advanceTimersByTime(7_000);
@@ -132,5 +132,28 @@ describe('/database/:databaseId/data', () => {
     expect(shown.length).toBeGreaterThan(10);
     expect(shown.length).toBeLessThan(60);
     expect(screen.getByRole('table', { name: 'Books' })).toHaveAttribute('aria-rowcount', '101');
+  });
+
+  it('loads the next 500 rows as the person scrolls toward the last loaded one, keeping the server’s sort', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) => ({ Title: `Book ${String(i + 1)}`, Pages: 1_200 - i }));
+    const { client, database } = library(rows);
+    renderPage(`/database/${database.id}/data`, client);
+    expect(await screen.findByText('Rows 1–500 of 1,200')).toBeInTheDocument();
+    const grid = screen.getByRole('table', { name: 'Books' });
+    expect(grid).toHaveAttribute('aria-rowcount', '1201');
+    const box = grid.parentElement as HTMLElement;
+    box.scrollTop = 36 * 450;
+    fireEvent.scroll(box);
+    expect(await screen.findByText('Rows 1–1,000 of 1,200')).toBeInTheDocument();
+    box.scrollTop = 36 * 950;
+    fireEvent.scroll(box);
+    expect(await screen.findByText('Rows 1–1,200 of 1,200')).toBeInTheDocument();
+    expect(titles()).toContain('Book 960');
+    fireEvent.click(screen.getByRole('button', { name: /^Pages/ }));
+    // Sorted by Pages ascending on the server: the last book comes first, from a fresh first page.
+    expect(await screen.findByText('Rows 1–500 of 1,200')).toBeInTheDocument();
+    box.scrollTop = 0;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(titles()[0]).toBe('Book 1200'));
   });
 });

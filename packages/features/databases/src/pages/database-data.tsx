@@ -1,9 +1,10 @@
 import type { AppforgeError, DatabaseColumn, DatabaseDetail, DatabaseRecord, DatabaseRowFilter, Json } from '@appforge/sdk';
 import { MAX_DELETE_ROWS, valueText } from '@appforge/sdk';
 import {
+  DATABASE_SCROLL_MAX_ROWS,
   useAppforge,
   useDatabaseLimits,
-  useDatabaseRows,
+  useDatabaseRowsInfinite,
   useDatabaseTableCounts,
   useDeleteDatabaseRows,
   useUpdateDatabaseRow,
@@ -22,7 +23,6 @@ import { csvFileName, download, rowsToCsv } from '../lib/csv-export';
 import { fetchAllRows } from '../lib/fetch-all-rows';
 import { formatCount } from '../lib/format';
 
-const PAGE = 100;
 const UNDO_MS = 6_000;
 
 interface PendingDelete {
@@ -36,14 +36,14 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
   const client = useAppforge();
   const [filters, setFilters] = useState<DatabaseRowFilter[]>([]);
   const [sorting, setSorting] = useState<SortingState>([]);
-  const [offset, setOffset] = useState(0);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [hidden, setHidden] = useState<VisibilityState>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [exporting, setExporting] = useState(false);
   const sort = sorting[0] ? { column: sorting[0].id, desc: sorting[0].desc } : null;
-  const rows = useDatabaseRows({ tableId, filters, sort, offset, limit: PAGE });
+  // Server pages of 500 rows load one after another as the person scrolls, up to 10,000.
+  const rows = useDatabaseRowsInfinite({ tableId, filters, sort });
   const limits = useDatabaseLimits();
   const counts = useDatabaseTableCounts([database.id]);
   const update = useUpdateDatabaseRow();
@@ -67,9 +67,12 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
 
   if (!table) return <LoadProblem title="This table was not found" error={{ code: 'not_found' }} />;
 
-  const shownRows = (rows.data?.rows ?? []).filter((row) => !pending?.ids.includes(row.id));
+  const pages = rows.data?.pages ?? [];
+  const loaded = pages.flatMap((page) => page.rows);
+  const shownRows = pending ? loaded.filter((row) => !pending.ids.includes(row.id)) : loaded;
   const selected = Object.keys(selection).filter((id) => selection[id]);
-  const total = rows.data?.total ?? 0;
+  const total = pages[0]?.total ?? 0;
+  const capped = pages[0]?.capped === true;
 
   async function edit(row: DatabaseRecord, column: DatabaseColumn, value: Json) {
     try {
@@ -129,7 +132,6 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
         filters={filters}
         onChange={(next) => {
           setFilters(next);
-          setOffset(0);
         }}
       />
       <div className="db-actions" role="toolbar" aria-label="Rows">
@@ -205,31 +207,27 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
           <p className="db-muted" aria-live="polite">
             {total === 0
               ? 'No row matches these filters.'
-              : `Rows ${formatCount(offset + 1)}–${formatCount(Math.min(offset + PAGE, total))} of ${formatCount(total)}${rows.data?.capped ? '+' : ''}${filters.length > 0 ? ' matching' : ''}`}
+              : `Rows 1–${formatCount(loaded.length)} of ${formatCount(total)}${capped ? '+' : ''}${filters.length > 0 ? ' matching' : ''}`}
           </p>
           <DataGrid
             name={table.name}
             columns={columns}
             rows={shownRows}
-            firstRowNumber={offset + 1}
+            totalRows={total}
             sorting={sorting}
-            onSortingChange={(next) => {
-              setSorting(next);
-              setOffset(0);
-            }}
+            onSortingChange={setSorting}
             selection={selection}
             onSelectionChange={setSelection}
             hidden={hidden}
             onEdit={edit}
+            onNearEnd={() => {
+              if (rows.hasNextPage && !rows.isFetchingNextPage) void rows.fetchNextPage();
+            }}
           />
-          <nav className="db-actions" aria-label="Pages">
-            <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-              Previous page
-            </Button>
-            <Button variant="secondary" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
-              Next page
-            </Button>
-          </nav>
+          {rows.isFetchingNextPage ? <p aria-busy="true" className="db-muted">Loading more rows…</p> : null}
+          {!rows.hasNextPage && loaded.length >= DATABASE_SCROLL_MAX_ROWS && (capped || total > loaded.length) ? (
+            <p className="db-muted">{`The grid holds the first ${formatCount(DATABASE_SCROLL_MAX_ROWS)} rows; filter or sort to reach the others, or export the table as CSV.`}</p>
+          ) : null}
         </>
       )}
     </div>

@@ -72,6 +72,21 @@ export const DataGrid: Story = {
   },
 };
 
+export const DataGridScrollLoads: Story = {
+  args: { seed: (client) => `/database/${seedLibrary(client, 1_200).database.id}/data` },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Rows 1–500 of 1,200', {}, WAIT)).toBeInTheDocument();
+    const grid = canvas.getByRole('table', { name: 'Books' });
+    await expect(grid).toHaveAttribute('aria-rowcount', '1201');
+    // Only the rows in view are in the DOM, however many are loaded.
+    await expect(within(grid).getAllByRole('row').length).toBeLessThan(80);
+    const box = grid.parentElement as HTMLElement;
+    box.scrollTop = 36 * 450;
+    box.dispatchEvent(new Event('scroll'));
+    await expect(await canvas.findByText('Rows 1–1,000 of 1,200', {}, WAIT)).toBeInTheDocument();
+  },
+};
+
 export const DataEmpty: Story = {
   args: { seed: (client) => `/database/${seedLibrary(client, 0).database.id}/data` },
   play: async ({ canvas }) => {
