@@ -41,10 +41,10 @@ export interface FakeBundlesData {
   caps: Record<string, UsageCapRow[]>;
 }
 
-const FREE_LIMITS = { apps: 5, runs: 500, ai_tokens: 200000, database_rows: 1000, api_calls: 1000, custom_domains: 0 };
+const FREE_LIMITS = { apps: 5, runs: 500, ai_tokens: 200000, database_rows: 100000, api_calls: 1000, custom_domains: 0 };
 export const FAKE_PLANS: PlanInfo[] = [
   { id: 'free', name: 'Free', amount_cents: 0, currency: 'USD', limits: FREE_LIMITS },
-  { id: 'pro', name: 'Pro', amount_cents: 1900, currency: 'USD', limits: { apps: 100, runs: 20000, ai_tokens: 5000000, database_rows: 100000, api_calls: 50000, custom_domains: 5 } },
+  { id: 'pro', name: 'Pro', amount_cents: 1900, currency: 'USD', limits: { apps: 100, runs: 20000, ai_tokens: 5000000, database_rows: 2000000, api_calls: 50000, custom_domains: 5 } },
 ];
 
 function err(code: string, message: string, status: number): AppforgeError {
