@@ -304,8 +304,9 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
   /** A deployed public, unlisted or signed-in app's name, as the sign-in screen may read it. */
   function deployedAppName(appId: string): string | undefined {
     const app = data.apps[appId];
+    // As app_sign_in_name: deployed public, unlisted and signed-in apps tell their name to anyone
+    // with the id (a signed-in app's sign-in page is for signed-out visitors); invite-only ones do not.
     if (!app || app.deployed_version_id === null || app.visibility === 'allowed_users') return undefined;
-    if (app.visibility === 'signed_in' && data.session === null) return undefined;
     return app.name;
   }
 

@@ -48,7 +48,7 @@ export function Component() {
   const signIn = signInHref(validId, deployedAppPath(validId));
   if (session.status === 'loading' || query.isPending) return <AppSkeleton />;
   if (query.isError) {
-    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFound signInHref={session.status === 'signed_out' ? signIn : undefined} />;
+    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFound appId={validId} signInHref={session.status === 'signed_out' ? signIn : undefined} />;
     return (
       <RunProblem
         problem={query.error}

@@ -33,7 +33,7 @@ export function Component() {
   const signIn = signInHref(validId, landingPagePath(validId));
   if (session.status === 'loading' || query.isPending) return <AppSkeleton label="Loading app page" />;
   if (query.isError) {
-    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFound signInHref={signedOut ? signIn : undefined} />;
+    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFound appId={validId} signInHref={signedOut ? signIn : undefined} />;
     return (
       <RunProblem problem={query.error} appName="This app" signInHref={signIn} onRetry={() => void query.refetch()} />
     );
