@@ -1729,6 +1729,10 @@ export type Database = {
         Args: { row_id: string; patch: Json; expected_updated_at: string }
         Returns: Json
       }
+      database_rows_check: {
+        Args: { table_id: string; adding?: number }
+        Returns: Json
+      }
       database_rows_insert: {
         Args: { table_id: string; rows: Json }
         Returns: Json
@@ -1815,6 +1819,10 @@ export type Database = {
       record_api_key_usage: {
         Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
         Returns: undefined
+      }
+      sign_in_icon: {
+        Args: { item_kind: string; item_id: string }
+        Returns: string
       }
       teaches_class: {
         Args: { class_id: string }

@@ -52,7 +52,7 @@ function err(code: string, message: string, status: number): AppforgeError {
 }
 const bundleNotFound = (): AppforgeError => err('not_found', 'This bundle was not found.', 404);
 
-export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<BundlesApi, 'getName'>; billing: BillingApi } {
+export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<BundlesApi, 'getName' | 'getSignInIcon'>; billing: BillingApi } {
   const now = (): string => new Date().toISOString();
   const userId = (): string => {
     const id = data.session?.user.id;
@@ -90,7 +90,7 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
     return bundle.price.kind === 'free' && bundle.visibility !== 'allowed_users' ? 'free' : null;
   }
 
-  const bundles: Omit<BundlesApi, 'getName'> = {
+  const bundles: Omit<BundlesApi, 'getName' | 'getSignInIcon'> = {
     async listMine() {
       const owner = userId();
       return Object.values(data.bundles)
