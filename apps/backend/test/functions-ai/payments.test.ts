@@ -191,7 +191,8 @@ describe('payments with Stripe (fake Stripe on loopback)', () => {
   const runs = async (appId: string, userId: string) =>
     admitRun(backend.serviceClient(), { appId, runner: { kind: 'user', userId }, channel: 'run' });
 
-  it('a full refund ends a one-time purchase; partial refunds, replays, forged and unknown refunds change nothing', async () => {
+  /** A one-time-priced app, a buyer's Checkout Session for it, paid: the completion event (not delivered yet). */
+  async function paidOnce() {
     const { appId } = await seedApp(backend, owner.id);
     await backend.db.query('update public."App" set price = $2 where id = $1', [appId, JSON.stringify(ONCE)]);
     const buyer = await signedIn(backend);
@@ -199,6 +200,11 @@ describe('payments with Stripe (fake Stripe on loopback)', () => {
     const sessionId = url.split('/').at(-1) ?? '';
     const [completed] = stripe.pay(sessionId);
     if (!completed) throw new Error('no event');
+    return { appId, buyer, sessionId, completed };
+  }
+
+  it('a full refund ends a one-time purchase; partial refunds, replays, forged and unknown refunds change nothing', async () => {
+    const { appId, buyer, sessionId, completed } = await paidOnce();
     expect(await (await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
     const paymentIntent = String(stripe.sessions.get(sessionId)?.payment_intent);
     expect(await purchaseOf(buyer.id)).toMatchObject({ status: 'active', provider_payment: paymentIntent });
@@ -242,13 +248,7 @@ describe('payments with Stripe (fake Stripe on loopback)', () => {
   }
 
   it('out of order: a one-time refund delivered before its purchase is kept, then applied when the purchase is recorded', async () => {
-    const { appId } = await seedApp(backend, owner.id);
-    await backend.db.query('update public."App" set price = $2 where id = $1', [appId, JSON.stringify(ONCE)]);
-    const buyer = await signedIn(backend);
-    const { url } = (await (await checkout(backend, buyer, { item_kind: 'app', item_id: appId })).json()) as { url: string };
-    const sessionId = url.split('/').at(-1) ?? '';
-    const [completed] = stripe.pay(sessionId);
-    if (!completed) throw new Error('no event');
+    const { appId, buyer, sessionId, completed } = await paidOnce();
     const refund = stripe.refund(String(stripe.sessions.get(sessionId)?.payment_intent));
     refund.created = completed.created + 60;
 
