@@ -1,7 +1,8 @@
 import { useAppName } from '@appforge/sdk/react';
-import { Button, EmptyState } from '@appforge/ui';
+import { EmptyState } from '@appforge/ui';
 import { Link } from 'react-router';
 import { AppSkeleton } from './AppSkeleton';
+import { SignInRequired } from './SignInRequired';
 
 export interface AppNotFoundProps {
   /** Shown to signed-out visitors: the app may be open to signed-in people only. */
@@ -15,27 +16,9 @@ export interface AppNotFoundProps {
 
 /**
  * No app to show: the id is wrong, the app was deleted or never deployed, or (for a signed-out
- * visitor) it is hidden until they sign in. A deployed app for signed-in people tells a signed-out
- * visitor its name and offers the sign-in; nothing else tells them apart.
+ * visitor) it is hidden until they sign in. All look the same to the database on purpose.
  */
-export function AppNotFound({ signInHref, appId }: AppNotFoundProps) {
-  const name = useAppName(signInHref !== undefined ? appId : undefined);
-  if (signInHref !== undefined && name.isLoading) return <AppSkeleton />;
-  if (signInHref !== undefined && name.data !== undefined) {
-    return (
-      <EmptyState
-        className="visitor-not-found"
-        headingLevel={1}
-        title={`Sign in to use ${name.data}`}
-        description={`${name.data} is open to signed-in people. Sign in, or create an account with your e-mail, to use it.`}
-        action={
-          <Button asChild>
-            <Link to={signInHref}>Sign in</Link>
-          </Button>
-        }
-      />
-    );
-  }
+export function AppNotFound({ signInHref }: Pick<AppNotFoundProps, 'signInHref'>) {
   return (
     <EmptyState
       className="visitor-not-found"
@@ -51,4 +34,16 @@ export function AppNotFound({ signInHref, appId }: AppNotFoundProps) {
       }
     />
   );
+}
+
+/**
+ * What a visitor sees when the app's row is not theirs to read. Signed out (`signInHref`), the
+ * app's sign-in name is asked for (`app_sign_in_name`): a deployed app open to signed-in people
+ * says "Sign in to use <name>" with the sign-in; anything else is not found.
+ */
+export function AppNotFoundOrSignIn({ signInHref, appId }: AppNotFoundProps) {
+  const name = useAppName(signInHref !== undefined ? appId : undefined);
+  if (signInHref !== undefined && name.isLoading) return <AppSkeleton />;
+  if (signInHref !== undefined && name.data !== undefined) return <SignInRequired appName={name.data} signInHref={signInHref} headingLevel={1} />;
+  return <AppNotFound signInHref={signInHref} />;
 }

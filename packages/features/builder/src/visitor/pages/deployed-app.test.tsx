@@ -72,7 +72,7 @@ describe('/deployed-app/:appId', () => {
     deployApp(client, { visibility: 'signed_in' });
     renderPage(PATH, { client });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to use Lesson Planner' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/sign-in?app_id=${APP_ID}&next=%2Fdeployed-app%2F${APP_ID}`);
+    expect(screen.getByRole('link', { name: 'Sign in to continue' })).toHaveAttribute('href', `/sign-in?app_id=${APP_ID}&next=%2Fdeployed-app%2F${APP_ID}`);
     expect(screen.queryByText(/does not exist/)).toBeNull();
     // An invite-only app stays unnamed to visitors.
     const other = createFakeAppforgeClient();
