@@ -109,7 +109,7 @@ test('an app for signed-in people on its own domain: the visitor signs in on tha
   // Signed out, the app's row is hidden, but not its name: the page asks to sign in to use it.
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Sign in to use Summariser' })).toBeVisible();
   await expect(visitorPage.getByText(/does not exist/)).toHaveCount(0);
-  await visitorPage.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await visitorPage.getByRole('link', { name: 'Sign in to continue' }).click();
   await expect(visitorPage).toHaveURL(new RegExp(`^${origin.replace(/\./g, '\\.')}/sign-in\\?app_id=${appId}&next=`));
   // The sign-in page is branded with the app: its name is the heading, not Appforge's default.
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
