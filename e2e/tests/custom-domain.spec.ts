@@ -81,7 +81,7 @@ test('a deployed app on its own domain: attach, verify, visit and run, switch to
   await visitor.close();
 });
 
-test('an app for signed-in people on its own domain: the visitor signs in on that host, on a page branded with the app, and comes back to it', async ({ page, request, browser }) => {
+test('an app for signed-in people on its own domain: the visitor signs in on that host, on a page branded with the app and its icon, and comes back to it', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const host = `members-${Date.now().toString(36)}.localhost`;
   const origin = `http://${host}:4173`;
@@ -92,6 +92,10 @@ test('an app for signed-in people on its own domain: the visitor signs in on tha
   await page.getByRole('radio', { name: /Signed-in people/ }).check();
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
+  await page.goto(`${WEB}/app-icon/${appId}`);
+  await page.getByRole('tab', { name: 'Generate one' }).click({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Use this icon' }).click();
+  await expect(page.getByText('Icon saved.')).toBeVisible({ timeout: 20_000 });
   await page.goto(`${WEB}/custom-domain/${appId}`);
   await page.getByRole('textbox', { name: 'Domain' }).fill(host);
   await page.getByRole('button', { name: 'Add domain' }).click();
@@ -102,13 +106,18 @@ test('an app for signed-in people on its own domain: the visitor signs in on tha
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`${origin}/`);
   await expect(visitorPage).toHaveURL(`${origin}/deployed-app/${appId}`);
-  // Signed out, the app's row is hidden: the page offers to sign in.
-  await expect(visitorPage.getByText('Some apps are open to signed-in people only.')).toBeVisible();
-  await visitorPage.getByRole('link', { name: 'Sign in', exact: true }).click();
+  // Signed out, the app's row is hidden, but not its name: the page asks to sign in to use it.
+  await expect(visitorPage.getByRole('heading', { level: 1, name: 'Sign in to use Summariser' })).toBeVisible();
+  await expect(visitorPage.getByText(/does not exist/)).toHaveCount(0);
+  await visitorPage.getByRole('link', { name: 'Sign in to continue' }).click();
   await expect(visitorPage).toHaveURL(new RegExp(`^${origin.replace(/\./g, '\\.')}/sign-in\\?app_id=${appId}&next=`));
   // The sign-in page is branded with the app: its name is the heading, not Appforge's default.
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
   await expect(visitorPage.getByRole('heading', { level: 1, name: SIGN_IN_HEADING })).toHaveCount(0);
+  // …and its icon, served from the public app-icons bucket.
+  const icon = visitorPage.locator('img.auth-brand-icon');
+  await expect(icon).toHaveAttribute('src', /\/storage\/v1\/object\/public\/app-icons\//);
+  await expect.poll(() => icon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   await signInWithEmailCode(visitorPage, request, uniqueEmail('members-visitor'));
 
   // Back on the app, on the custom host, signed in: the form is there and the app runs.

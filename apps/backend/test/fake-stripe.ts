@@ -33,6 +33,10 @@ export interface FakeStripe {
   pay(sessionId: string, at?: Date): StripeEvent[];
   /** Charges by PaymentIntent id (one-time payments and paid invoices). */
   charges: Map<string, Json>;
+  /** Invoices by id; a subscription's first one is paid when its Checkout Session is. */
+  invoices: Map<string, Json>;
+  /** The PaymentIntent that paid each of a subscription's invoices, oldest first. */
+  invoicePayments(subscriptionId: string): string[];
   /** The seller refunds a payment, fully or in part: the `charge.refunded` event Stripe sends. */
   refund(paymentIntentId: string, amount?: number): StripeEvent;
   /**
@@ -79,7 +83,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const charges = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
+  /** invoice_payment objects, as GET /v1/invoice_payments lists them. */
+  const payments: Json[] = [];
   let base = '';
+
+  /** A subscription invoice for the period from `start`, paid by a new charge or left open. */
+  const invoiceFor = (subscription: Json, start: number, outcome: 'paid' | 'failed', reason: string): Json => {
+    const price = ((subscription.items as { data: Json[] }).data[0]?.price ?? {}) as Json;
+    const invoice: Json = {
+      id: id('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      currency: subscription.currency,
+      amount_due: price.unit_amount,
+      amount_paid: outcome === 'paid' ? price.unit_amount : 0,
+      status: outcome === 'paid' ? 'paid' : 'open',
+      billing_reason: reason,
+      period_start: start,
+      period_end: start + 30 * 24 * 3600,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      payments: { object: 'list', data: [] as Json[], has_more: false, url: '/v1/invoice_payments' },
+      created: now(),
+    };
+    if (outcome === 'paid') {
+      const paid = charge(price.unit_amount, subscription.currency, String(subscription.customer), {});
+      const payment: Json = { id: id('inpay'), object: 'invoice_payment', invoice: invoice.id, status: 'paid', payment: { type: 'payment_intent', payment_intent: paid.payment_intent } };
+      (invoice.payments as { data: Json[] }).data.push(payment);
+      payments.push(payment);
+    }
+    invoices.set(String(invoice.id), invoice);
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  };
 
   /** A successful charge of `amount`, under a new PaymentIntent. */
   const charge = (amount: unknown, currency: unknown, customer: string, metadata: unknown): Json => {
@@ -125,6 +161,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer_email: body.customer_email ?? null,
         customer: null,
         subscription: null,
+        invoice: null,
         payment_intent: null,
         currency: item.currency,
         amount_total: Number(item.unit_amount) * Number(lineItems?.[0]?.quantity ?? 1),
@@ -149,6 +186,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!subscription) return stripeError(404, `No such subscription: '${subscriptionMatch[1]}'`, 'id');
       if (method === 'POST' && body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
       return { status: 200, body: structuredClone(subscription) };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const filter = body.payment as { type?: string; payment_intent?: string } | undefined;
+      if (filter && filter.type !== 'payment_intent') return stripeError(400, 'Invalid payment[type]', 'payment[type]');
+      const data = payments.filter(
+        (entry) =>
+          (!filter || (entry.payment as { payment_intent: string }).payment_intent === filter.payment_intent) &&
+          (body.invoice === undefined || entry.invoice === body.invoice),
+      );
+      return { status: 200, body: { object: 'list', data: structuredClone(data), has_more: false, url: '/v1/invoice_payments' } };
+    }
+    const invoiceMatch = /^\/v1\/invoices\/([\w]+)$/.exec(path);
+    if (method === 'GET' && invoiceMatch) {
+      const invoice = invoices.get(invoiceMatch[1] ?? '');
+      return invoice ? { status: 200, body: structuredClone(invoice) } : stripeError(404, `No such invoice: '${invoiceMatch[1]}'`, 'id');
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof body.customer !== 'string') return stripeError(400, 'Missing required param: customer.', 'customer');
@@ -221,6 +273,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
         subscriptions.set(String(subscription.id), subscription);
         session.subscription = subscription.id;
+        session.invoice = invoiceFor(subscription, created, 'paid', 'subscription_create').id;
         events.push(event('customer.subscription.created', subscription, created));
       } else {
         session.payment_intent = charge(session.amount_total, session.currency, customer, session.metadata).payment_intent;
@@ -240,26 +293,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
       const item = (subscription.items as { data: Json[] }).data[0] ?? {};
-      const price = item.price as Json;
       const start = Number(item.current_period_end);
-      const invoice: Json = {
-        id: id('in'),
-        object: 'invoice',
-        customer: subscription.customer,
-        currency: subscription.currency,
-        amount_due: price.unit_amount,
-        amount_paid: outcome === 'paid' ? price.unit_amount : 0,
-        status: outcome === 'paid' ? 'paid' : 'open',
-        billing_reason: 'subscription_cycle',
-        period_start: start,
-        period_end: start + 30 * 24 * 3600,
-        parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata: subscription.metadata } },
-        payments: { object: 'list', data: [] as Json[], has_more: false, url: '/v1/invoice_payments' },
-        created: now(),
-      };
+      const invoice = invoiceFor(subscription, start, outcome, 'subscription_cycle');
       if (outcome === 'paid') {
-        const paid = charge(price.unit_amount, subscription.currency, String(subscription.customer), {});
-        (invoice.payments as { data: Json[] }).data.push({ id: id('inpay'), object: 'invoice_payment', invoice: invoice.id, status: 'paid', payment: { type: 'payment_intent', payment_intent: paid.payment_intent } });
         subscription.status = 'active';
         item.current_period_start = start;
         item.current_period_end = start + 30 * 24 * 3600;
@@ -267,6 +303,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         subscription.status = 'past_due';
       }
       return event(outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
+    },
+    invoices,
+    invoicePayments(subscriptionId) {
+      return payments
+        .filter((entry) => (invoices.get(String(entry.invoice))?.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === subscriptionId)
+        .map((entry) => (entry.payment as { payment_intent: string }).payment_intent);
     },
     changeSubscription(subscriptionId, changes, type = 'customer.subscription.updated') {
       const subscription = subscriptions.get(subscriptionId);

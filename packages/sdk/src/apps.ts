@@ -113,6 +113,7 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
   const names = createNameApi(supabase);
   return {
     getName: names.getName,
+    getSignInIcon: names.getSignInIcon,
 
     iconUrl: (iconPath) => iconUrlOf(supabase, iconPath),
 

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { iconUrlOf } from './apps';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';
 import type { AppsApi, BundlesApi } from './types';
@@ -36,10 +37,18 @@ async function signInName(supabase: SupabaseClient<Database>, appId: string): Pr
   return data;
 }
 
-export function createAppsApi(supabase: SupabaseClient<Database>): Pick<AppsApi, 'getName'> {
-  return { getName: (appId) => nameOf(supabase, 'App', appId) };
+/** sign_in_icon: what the sign-in page may show of an app or bundle it brands; null for none. */
+async function signInIcon(supabase: SupabaseClient<Database>, kind: 'app' | 'bundle', id: string): Promise<string | null> {
+  if (!UUID.test(id)) return null;
+  const { data, error, status } = await supabase.rpc('sign_in_icon', { item_kind: kind, item_id: id });
+  if (error) throw fromPostgrest(error, status);
+  return typeof data === 'string' ? iconUrlOf(supabase, data) : null;
 }
 
-export function createBundlesApi(supabase: SupabaseClient<Database>): Pick<BundlesApi, 'getName'> {
-  return { getName: (bundleId) => nameOf(supabase, 'Bundle', bundleId) };
+export function createAppsApi(supabase: SupabaseClient<Database>): Pick<AppsApi, 'getName' | 'getSignInIcon'> {
+  return { getName: (appId) => nameOf(supabase, 'App', appId), getSignInIcon: (appId) => signInIcon(supabase, 'app', appId) };
+}
+
+export function createBundlesApi(supabase: SupabaseClient<Database>): Pick<BundlesApi, 'getName' | 'getSignInIcon'> {
+  return { getName: (bundleId) => nameOf(supabase, 'Bundle', bundleId), getSignInIcon: (bundleId) => signInIcon(supabase, 'bundle', bundleId) };
 }

@@ -154,6 +154,8 @@ export interface DeployResult {
 
 export interface AppsApi {
   getName(appId: string): Promise<string>;
+  /** The icon's public URL for the branded sign-in (seed §7.1; #18), or null when it has none. */
+  getSignInIcon(appId: string): Promise<string | null>;
   listMine(params?: ListMyAppsParams): Promise<AppSummary[]>;
   /** The owner's view (`not_found` for anyone else). */
   get(appId: string): Promise<AppDetail>;
@@ -296,6 +298,8 @@ export interface BuilderApi {
 
 export interface BundlesApi {
   getName(bundleId: string): Promise<string>;
+  /** The icon of the bundle's first deployed app, for the branded sign-in (#18), or null. */
+  getSignInIcon(bundleId: string): Promise<string | null>;
   // #17 bundles ----------------------------------------------------------------------------------
   listMine(): Promise<BundleSummary[]>;
   /** The owner's view; someone else's bundle is not_found. */

@@ -134,7 +134,7 @@ describe('bundles and billing through the SDK', () => {
     const owner = await backend.signedInUser('rows-owner');
     const other = await backend.signedInUser('rows-other');
     const before = (await owner.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows');
-    expect(before).toEqual({ key: 'database_rows', used: 0, limit: 1000 });
+    expect(before).toEqual({ key: 'database_rows', used: 0, limit: 100_000 });
     for (const [who, tables] of [
       [owner, [3, 2]],
       [other, [4]],
@@ -148,8 +148,8 @@ describe('bundles and billing through the SDK', () => {
         if (inserted.error) throw new Error(inserted.error.message);
       }
     }
-    expect((await owner.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows')).toEqual({ key: 'database_rows', used: 5, limit: 1000 });
-    expect((await other.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows')).toEqual({ key: 'database_rows', used: 4, limit: 1000 });
+    expect((await owner.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows')).toEqual({ key: 'database_rows', used: 5, limit: 100_000 });
+    expect((await other.client.billing.myPlan()).usage.find((usage) => usage.key === 'database_rows')).toEqual({ key: 'database_rows', used: 4, limit: 100_000 });
     // Signed out, there is nothing to count (and no function to call).
     const { error } = await backend.client().supabase.rpc('my_database_rows');
     expect(error).not.toBeNull();

@@ -191,7 +191,8 @@ describe('payments with Stripe (fake Stripe on loopback)', () => {
   const runs = async (appId: string, userId: string) =>
     admitRun(backend.serviceClient(), { appId, runner: { kind: 'user', userId }, channel: 'run' });
 
-  it('a full refund ends a one-time purchase; partial refunds, replays, forged and unknown refunds change nothing', async () => {
+  /** A one-time-priced app, a buyer's Checkout Session for it, paid: the completion event (not delivered yet). */
+  async function paidOnce() {
     const { appId } = await seedApp(backend, owner.id);
     await backend.db.query('update public."App" set price = $2 where id = $1', [appId, JSON.stringify(ONCE)]);
     const buyer = await signedIn(backend);
@@ -199,6 +200,11 @@ describe('payments with Stripe (fake Stripe on loopback)', () => {
     const sessionId = url.split('/').at(-1) ?? '';
     const [completed] = stripe.pay(sessionId);
     if (!completed) throw new Error('no event');
+    return { appId, buyer, sessionId, completed };
+  }
+
+  it('a full refund ends a one-time purchase; partial refunds, replays, forged and unknown refunds change nothing', async () => {
+    const { appId, buyer, sessionId, completed } = await paidOnce();
     expect(await (await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
     const paymentIntent = String(stripe.sessions.get(sessionId)?.payment_intent);
     expect(await purchaseOf(buyer.id)).toMatchObject({ status: 'active', provider_payment: paymentIntent });
@@ -227,13 +233,93 @@ describe('payments with Stripe (fake Stripe on loopback)', () => {
     expect(await (await deliver(lateCompletion)).json()).toEqual({ received: true, outcome: 'stale' });
     expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
 
-    // A refund of a payment that is no purchase of ours: recorded, nothing changes.
+    // A refund of a payment that is no purchase of ours (yet): kept, nothing changes.
     const unknown = structuredClone(full);
     unknown.id = `evt_test_${randomUUID().replace(/-/g, '')}`;
     unknown.data.object.payment_intent = 'pi_test_unknown';
-    expect(await (await deliver(unknown)).json()).toEqual({ received: true, outcome: 'unknown_purchase' });
-    const recorded = await backend.db.query<{ outcome: string }>('select outcome from public."PaymentEvent" where event_id = $1', [unknown.id]);
-    expect(recorded.rows).toEqual([{ outcome: 'unknown_purchase' }]);
+    expect(await (await deliver(unknown)).json()).toEqual({ received: true, outcome: 'refund_pending' });
+    const recorded = await backend.db.query<{ outcome: string; payment: string }>('select outcome, payment from public."PaymentEvent" where event_id = $1', [unknown.id]);
+    expect(recorded.rows).toEqual([{ outcome: 'refund_pending', payment: 'pi_test_unknown' }]);
+    expect(await backend.db.query('select 1 from public."Purchase" where provider_payment = $1', ['pi_test_unknown'])).toMatchObject({ rowCount: 0 });
+  });
+
+  async function outcomeOf(event: StripeEvent): Promise<string | undefined> {
+    return (await backend.db.query<{ outcome: string }>('select outcome from public."PaymentEvent" where event_id = $1', [event.id])).rows[0]?.outcome;
+  }
+
+  it('out of order: a one-time refund delivered before its purchase is kept, then applied when the purchase is recorded', async () => {
+    const { appId, buyer, sessionId, completed } = await paidOnce();
+    const refund = stripe.refund(String(stripe.sessions.get(sessionId)?.payment_intent));
+    refund.created = completed.created + 60;
+
+    // The refund first: no purchase yet, so it is kept (200: Stripe need not retry) and nothing is made.
+    expect(await (await deliver(refund)).json()).toEqual({ received: true, outcome: 'refund_pending' });
+    expect(await purchaseOf(buyer.id)).toBeUndefined();
+    // The purchase arrives: recorded, and the kept refund applied at once — the buyer never gets in.
+    expect(await (await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
+    expect(await outcomeOf(refund)).toBe('refund_replayed');
+    expect(await runs(appId, buyer.id)).toMatchObject({ ok: false, code: 'payment_required' });
+    // Replays of either event change nothing; a retry of the completion as a new delivery is stale.
+    expect(await (await deliver(refund)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await (await deliver(completed)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    const retried = { ...structuredClone(completed), id: `evt_test_${randomUUID().replace(/-/g, '')}` };
+    expect(await (await deliver(retried)).json()).toEqual({ received: true, outcome: 'stale' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
+  });
+
+  it('subscriptions: the first invoice refunded before the subscription is recorded, and refunds of older invoices', async () => {
+    const { bundleId, appId } = await bundleFor(backend, owner.id, MONTHLY);
+    const early = await signedIn(backend);
+    const started = (await (await checkout(backend, early, { item_kind: 'bundle', item_id: bundleId })).json()) as { url: string };
+    const sessionId = started.url.split('/').at(-1) ?? '';
+    const events = stripe.pay(sessionId);
+    const subscriptionId = String(stripe.sessions.get(sessionId)?.subscription);
+    // The first invoice's payment was never named by an invoice.paid event; Stripe says whose it is.
+    const [firstPayment] = stripe.invoicePayments(subscriptionId);
+    const refund = stripe.refund(String(firstPayment));
+    refund.created += 60;
+    expect(await (await deliver(refund)).json()).toEqual({ received: true, outcome: 'refund_pending' });
+    expect(await (await deliver(events[1] as StripeEvent)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(early.id))?.status).toBe('refunded');
+    expect(await outcomeOf(refund)).toBe('refund_replayed');
+    expect(await (await deliver(events[0] as StripeEvent)).json()).toEqual({ received: true, outcome: 'stale' });
+    expect(await runs(appId, early.id)).toMatchObject({ ok: false, code: 'payment_required' });
+    // Paying the next invoice brings access back.
+    const renewal = stripe.invoice(subscriptionId, 'paid');
+    renewal.created += 120;
+    expect(await (await deliver(renewal)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(early.id))?.status).toBe('active');
+
+    // In order, three paid invoices; the oldest two are refunded: recorded, the paid-up month stays.
+    const buyer = await signedIn(backend);
+    const bought = (await (await checkout(backend, buyer, { item_kind: 'bundle', item_id: bundleId })).json()) as { url: string };
+    const boughtSession = bought.url.split('/').at(-1) ?? '';
+    for (const event of stripe.pay(boughtSession)) expect(await (await deliver(event)).json()).toMatchObject({ outcome: 'applied' });
+    const subscription = String(stripe.sessions.get(boughtSession)?.subscription);
+    let clock = 10;
+    for (let i = 0; i < 2; i += 1) {
+      const paid = stripe.invoice(subscription, 'paid');
+      paid.created += clock;
+      clock += 10;
+      expect(await (await deliver(paid)).json()).toEqual({ received: true, outcome: 'applied' });
+    }
+    const [first, second, latest] = stripe.invoicePayments(subscription);
+    for (const payment of [first, second]) {
+      const old = stripe.refund(String(payment));
+      old.created += clock;
+      clock += 10;
+      expect(await (await deliver(old)).json()).toEqual({ received: true, outcome: 'refund_recorded' });
+      expect(await outcomeOf(old)).toBe('refund_recorded');
+    }
+    expect((await purchaseOf(buyer.id))?.status).toBe('active');
+    expect(await runs(appId, buyer.id)).toMatchObject({ ok: true, entitlement: 'purchase' });
+    // The latest invoice refunded: access ends.
+    const last = stripe.refund(String(latest));
+    last.created += clock;
+    expect(await (await deliver(last)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await purchaseOf(buyer.id))?.status).toBe('refunded');
+    expect(await runs(appId, buyer.id)).toMatchObject({ ok: false, code: 'payment_required' });
   });
 
   it('invoices: a paid renewal moves the period on, a failed one makes it past due until paid, a refunded one ends access', async () => {

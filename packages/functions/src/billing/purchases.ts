@@ -28,12 +28,24 @@ export interface PaymentFact {
   payment?: string | null;
   /**
    * A refund: `reference` is the refunded payment (not the session or subscription), and only the
-   * status changes (the period and the rest stay as they were, as a receipt).
+   * status changes (the period and the rest stay as they were, as a receipt). `subscription`: the
+   * subscription whose invoice the payment paid, if any; `endsAccess`: false for a refund of an
+   * older invoice of a subscription whose latest invoice stands (the paid-up period stays paid).
    */
-  refund?: boolean;
+  refund?: { subscription: string | null; endsAccess: boolean };
 }
 
-export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_item' | 'unknown_buyer' | 'unknown_purchase';
+export type ApplyOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'stale'
+  | 'unknown_item'
+  | 'unknown_buyer'
+  | 'unknown_purchase'
+  /** A refund whose purchase is not recorded yet: kept, and applied when it is. */
+  | 'refund_pending'
+  /** A refund of an older invoice: recorded against the purchase; access stays. */
+  | 'refund_recorded';
 
 interface PurchaseRow {
   id: string;
@@ -41,7 +53,11 @@ interface PurchaseRow {
   item_kind: ItemKind;
   status: PurchaseStatus;
   last_event_at: string;
+  provider_reference: string;
+  provider_payment: string | null;
 }
+
+const PURCHASE_COLUMNS = 'id, buyer_id, item_kind, status, last_event_at, provider_reference, provider_payment';
 
 /** Applies one event at most once. Unknown things are recorded as such and change nothing. */
 export async function applyPaymentFact(supabase: SupabaseClient, fact: PaymentFact): Promise<ApplyOutcome> {
@@ -59,21 +75,21 @@ export async function applyPaymentFact(supabase: SupabaseClient, fact: PaymentFa
     await supabase.from('PaymentEvent').delete().eq('provider', fact.provider).eq('event_id', fact.eventId);
     throw error;
   }
-  await supabase.from('PaymentEvent').update({ outcome }).eq('provider', fact.provider).eq('event_id', fact.eventId);
+  // A pending refund replayed meanwhile has its outcome already: keep it.
+  await supabase.from('PaymentEvent').update({ outcome }).eq('provider', fact.provider).eq('event_id', fact.eventId).eq('outcome', 'processing');
   return outcome;
 }
 
 async function apply(supabase: SupabaseClient, fact: PaymentFact): Promise<ApplyOutcome> {
+  if (fact.refund) return applyRefund(supabase, fact, fact.refund);
   const found = await supabase
     .from('Purchase')
-    .select('id, buyer_id, item_kind, status, last_event_at')
+    .select(PURCHASE_COLUMNS)
     .eq('provider', fact.provider)
-    .eq(fact.refund ? 'provider_payment' : 'provider_reference', fact.reference)
+    .eq('provider_reference', fact.reference)
     .maybeSingle<PurchaseRow>();
   if (found.error) throw new Error(`Reading the purchase failed: ${found.error.message}`);
-  const state = fact.refund
-    ? { status: fact.status, last_event_at: fact.eventCreated.toISOString() }
-    : {
+  const state = {
         status: fact.status,
         cancel_at_period_end: fact.cancelAtPeriodEnd,
         period_start: fact.periodStart?.toISOString() ?? null,
@@ -86,20 +102,22 @@ async function apply(supabase: SupabaseClient, fact: PaymentFact): Promise<Apply
     if (new Date(found.data.last_event_at).getTime() > fact.eventCreated.getTime()) return 'stale';
     // A refunded purchase stays refunded whatever the subscription says next, until a new
     // invoice is paid (a renewal the buyer pays for again).
-    if (found.data.status === 'refunded' && !fact.refund && fact.eventType !== 'invoice.paid') state.status = 'refunded';
+    if (found.data.status === 'refunded' && fact.eventType !== 'invoice.paid') state.status = 'refunded';
     const updated = await supabase.from('Purchase').update(state).eq('id', found.data.id);
     if (updated.error) throw new Error(`Updating the purchase failed: ${updated.error.message}`);
     if (found.data.item_kind === 'plan') await syncPlan(supabase, found.data.buyer_id);
+    await replayPendingRefunds(supabase, fact.provider, { ...found.data, provider_payment: fact.payment ?? found.data.provider_payment });
     return 'applied';
   }
-  if (fact.refund) return 'unknown_purchase';
   if (!fact.order) return 'unknown_purchase';
   const { order } = fact;
   const item = await loadItem(supabase, order.itemKind, order.itemId);
   if (!item) return 'unknown_item';
   const buyer = await supabase.auth.admin.getUserById(order.buyerId);
   if (buyer.error || !buyer.data.user) return 'unknown_buyer';
-  const inserted = await supabase.from('Purchase').insert({
+  const inserted = await supabase
+    .from('Purchase')
+    .insert({
     buyer_id: order.buyerId,
     item_kind: order.itemKind,
     app_id: order.itemKind === 'app' ? order.itemId : null,
@@ -111,14 +129,104 @@ async function apply(supabase: SupabaseClient, fact: PaymentFact): Promise<Apply
     amount_cents: order.amountCents,
     currency: order.currency,
     ...state,
-  });
+    })
+    .select(PURCHASE_COLUMNS)
+    .single<PurchaseRow>();
   if (inserted.error) {
     // Two deliveries of different events for one new purchase raced: the other one created it.
     if (inserted.error.code === '23505') return apply(supabase, fact);
     throw new Error(`Recording the purchase failed: ${inserted.error.message}`);
   }
   if (order.itemKind === 'plan') await syncPlan(supabase, order.buyerId);
+  await replayPendingRefunds(supabase, fact.provider, inserted.data);
   return 'applied';
+}
+
+/**
+ * A refund: of the purchase's payment, or of an invoice of its subscription. Before its purchase is
+ * recorded (events arrive in any order) it is kept on its PaymentEvent row as 'refund_pending';
+ * then the purchase is looked for once more, in case it was recorded meanwhile (whichever of the
+ * two writers comes second sees the other; applying a refund twice changes nothing).
+ */
+async function applyRefund(supabase: SupabaseClient, fact: PaymentFact, refund: NonNullable<PaymentFact['refund']>): Promise<ApplyOutcome> {
+  const purchase = await refundedPurchase(supabase, fact.provider, fact.reference, refund.subscription);
+  if (purchase) return refundPurchase(supabase, purchase, refund.endsAccess, fact.eventCreated);
+  const kept = await supabase
+    .from('PaymentEvent')
+    .update({
+      outcome: 'refund_pending',
+      payment: fact.reference,
+      subscription: refund.subscription,
+      ends_access: refund.endsAccess,
+      event_created: fact.eventCreated.toISOString(),
+    })
+    .eq('provider', fact.provider)
+    .eq('event_id', fact.eventId);
+  if (kept.error) throw new Error(`Keeping the refund failed: ${kept.error.message}`);
+  const recorded = await refundedPurchase(supabase, fact.provider, fact.reference, refund.subscription);
+  if (recorded) await replayPendingRefunds(supabase, fact.provider, recorded);
+  return 'refund_pending';
+}
+
+async function refundedPurchase(supabase: SupabaseClient, provider: Provider, payment: string, subscription: string | null): Promise<PurchaseRow | null> {
+  for (const [column, value] of [
+    ['provider_payment', payment],
+    ['provider_reference', subscription],
+  ] as const) {
+    if (!value) continue;
+    const found = await supabase.from('Purchase').select(PURCHASE_COLUMNS).eq('provider', provider).eq(column, value).maybeSingle<PurchaseRow>();
+    if (found.error) throw new Error(`Reading the purchase failed: ${found.error.message}`);
+    if (found.data) return found.data;
+  }
+  return null;
+}
+
+/** A full refund ends access (a plan purchase returns to Free) unless it refunds an older invoice. */
+async function refundPurchase(supabase: SupabaseClient, purchase: PurchaseRow, endsAccess: boolean, refundedAt: Date): Promise<ApplyOutcome> {
+  if (!endsAccess) return 'refund_recorded';
+  if (new Date(purchase.last_event_at).getTime() > refundedAt.getTime()) return 'stale';
+  const updated = await supabase.from('Purchase').update({ status: 'refunded', last_event_at: refundedAt.toISOString() }).eq('id', purchase.id);
+  if (updated.error) throw new Error(`Updating the purchase failed: ${updated.error.message}`);
+  if (purchase.item_kind === 'plan') await syncPlan(supabase, purchase.buyer_id);
+  return 'applied';
+}
+
+interface PendingRefund {
+  event_id: string;
+  ends_access: boolean | null;
+  event_created: string | null;
+}
+
+/** Refunds that arrived before this purchase was recorded, applied now (oldest first). */
+async function replayPendingRefunds(supabase: SupabaseClient, provider: Provider, purchase: PurchaseRow): Promise<void> {
+  const pending: PendingRefund[] = [];
+  for (const [column, value] of [
+    ['payment', purchase.provider_payment],
+    ['subscription', purchase.provider_reference],
+  ] as const) {
+    if (!value) continue;
+    const found = await supabase
+      .from('PaymentEvent')
+      .select('event_id, ends_access, event_created')
+      .eq('provider', provider)
+      .eq('outcome', 'refund_pending')
+      .eq(column, value);
+    if (found.error) throw new Error(`Reading pending refunds failed: ${found.error.message}`);
+    for (const row of (found.data ?? []) as PendingRefund[]) if (!pending.some((seen) => seen.event_id === row.event_id)) pending.push(row);
+  }
+  pending.sort((a, b) => String(a.event_created).localeCompare(String(b.event_created)));
+  for (const refund of pending) {
+    const current = await supabase.from('Purchase').select(PURCHASE_COLUMNS).eq('id', purchase.id).single<PurchaseRow>();
+    if (current.error) throw new Error(`Reading the purchase failed: ${current.error.message}`);
+    const outcome = await refundPurchase(supabase, current.data, refund.ends_access !== false, new Date(refund.event_created ?? Date.now()));
+    const marked = await supabase
+      .from('PaymentEvent')
+      .update({ outcome: outcome === 'applied' ? 'refund_replayed' : outcome })
+      .eq('provider', provider)
+      .eq('event_id', refund.event_id)
+      .eq('outcome', 'refund_pending');
+    if (marked.error) throw new Error(`Marking the refund failed: ${marked.error.message}`);
+  }
 }
 
 /** User.plan follows the person's active plan subscription. */

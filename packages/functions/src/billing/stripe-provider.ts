@@ -178,7 +178,7 @@ export async function stripeEventFact(settings: StripeSettings, event: Stripe.Ev
         eventType: event.type,
         eventCreated: new Date(event.created * 1000),
         reference: payment,
-        refund: true,
+        refund: await refundedInvoice(settings, payment),
         customer: null,
         status: 'refunded',
         cancelAtPeriodEnd: false,
@@ -188,6 +188,31 @@ export async function stripeEventFact(settings: StripeSettings, event: Stripe.Ev
     }
     default:
       return null;
+  }
+}
+
+/**
+ * What a refunded payment paid for, asked of Stripe: the invoice it paid (invoice payments by
+ * PaymentIntent) and that invoice's subscription. A refund ends access when it refunds a one-time
+ * payment or the subscription's latest invoice; a refund of an older invoice leaves the period the
+ * latest invoice paid for. Any invoice is found this way, whether or not its `invoice.paid` event
+ * carried the payment.
+ */
+async function refundedInvoice(settings: StripeSettings, payment: string): Promise<NonNullable<PaymentFact['refund']>> {
+  const stripe = await stripeClient(settings);
+  const paid = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: payment }, limit: 1 });
+  const invoiceId = idOf(paid.data[0]?.invoice);
+  if (!invoiceId) return { subscription: null, endsAccess: true };
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  if (!subscriptionId) return { subscription: null, endsAccess: true };
+  try {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const latest = idOf(subscription.latest_invoice);
+    return { subscription: subscriptionId, endsAccess: latest === null || latest === invoiceId };
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return { subscription: subscriptionId, endsAccess: true };
+    throw error;
   }
 }
 

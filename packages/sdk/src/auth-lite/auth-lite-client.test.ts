@@ -123,6 +123,49 @@ describe('createAuthLiteClient', () => {
     await lite.dispose();
   });
 
+  it('tells the sign-in page an app’s icon, and a bundle’s first app’s, to anyone with the id; never an invite-only or undeployed one', async () => {
+    const owner = await backend.admin.auth.admin.createUser({ email: uniqueEmail('icon-owner'), email_confirm: true });
+    if (owner.error) throw owner.error;
+    const ownerId = owner.data.user.id;
+    const ids = { members: crypto.randomUUID(), invited: crypto.randomUUID(), draft: crypto.randomUUID(), plain: crypto.randomUUID() };
+    const icon = (id: string) => `${ownerId}/${id}/icon.png`;
+    const inserted = await backend.admin.from('App').insert([
+      { id: ids.members, owner_id: ownerId, name: 'Members Quiz', visibility: 'signed_in', icon_path: icon(ids.members) },
+      { id: ids.invited, owner_id: ownerId, name: 'Staff Planner', visibility: 'allowed_users', icon_path: icon(ids.invited) },
+      { id: ids.draft, owner_id: ownerId, name: 'Draft Quiz', visibility: 'public', icon_path: icon(ids.draft) },
+      { id: ids.plain, owner_id: ownerId, name: 'Plain Quiz', visibility: 'public', icon_path: null },
+    ]);
+    if (inserted.error) throw inserted.error;
+    for (const id of [ids.members, ids.invited, ids.plain]) await deployTestVersion(backend.admin, id);
+    const kit = crypto.randomUUID();
+    const hidden = crypto.randomUUID();
+    const bundles = await backend.admin.from('Bundle').insert([
+      { id: kit, owner_id: ownerId, name: 'Quiz Kit', visibility: 'public' },
+      { id: hidden, owner_id: ownerId, name: 'Staff Kit', visibility: 'allowed_users' },
+    ]);
+    if (bundles.error) throw bundles.error;
+    // The kit's first app has no icon and its second is a draft: the third one's icon is shown.
+    const members = await backend.admin.from('BundleApp').insert([
+      { bundle_id: kit, app_id: ids.plain, position: 0 },
+      { bundle_id: kit, app_id: ids.draft, position: 1 },
+      { bundle_id: kit, app_id: ids.members, position: 2 },
+      { bundle_id: hidden, app_id: ids.members, position: 0 },
+    ]);
+    if (members.error) throw members.error;
+
+    const lite = createAuthLiteClient({ url, anonKey, storageKey: storageKey() });
+    const full = backend.client();
+    const expected = full.apps.iconUrl(icon(ids.members));
+    expect(expected).toMatch(/\/storage\/v1\/object\/public\/app-icons\//);
+    for (const client of [lite, full] as SignInClient[]) {
+      expect(await client.apps.getSignInIcon(ids.members)).toBe(expected);
+      expect(await client.bundles.getSignInIcon(kit)).toBe(expected);
+      for (const id of [ids.invited, ids.draft, ids.plain, crypto.randomUUID(), "1' or '1'='1"]) expect(await client.apps.getSignInIcon(id)).toBeNull();
+      expect(await client.bundles.getSignInIcon(hidden)).toBeNull();
+    }
+    await lite.dispose();
+  });
+
   it('turns an unreachable backend into network_error', async () => {
     const lite = createAuthLiteClient({ url: 'http://127.0.0.1:9', anonKey, storageKey: storageKey() });
     await expect(lite.apps.getName(appId)).rejects.toMatchObject({ code: 'network_error', status: 0 });

@@ -5,8 +5,8 @@ import type { CustomDomainTarget } from '../types';
 import { AppforgeError, fromPostgrest, networkError, normaliseHost } from './appforge-error';
 
 export interface RestReads {
-  apps: { getName(appId: string): Promise<string> };
-  bundles: { getName(bundleId: string): Promise<string> };
+  apps: { getName(appId: string): Promise<string>; getSignInIcon(appId: string): Promise<string | null> };
+  bundles: { getName(bundleId: string): Promise<string>; getSignInIcon(bundleId: string): Promise<string | null> };
   customDomains: { lookup(host: string): Promise<CustomDomainTarget | null> };
 }
 
@@ -126,9 +126,18 @@ export function createRestReads(options: RestReadsOptions): RestReads {
     return row.name;
   }
 
+  /** The icon's public URL in the app-icons bucket (as storage-js's getPublicUrl), or null. */
+  async function signInIcon(kind: 'app' | 'bundle', id: string): Promise<string | null> {
+    if (!UUID.test(id)) return null;
+    const path = await rpc('sign_in_icon', { item_kind: kind, item_id: id });
+    if (path === null) return null;
+    if (typeof path !== 'string') throw invalidResponse('sign_in_icon', path);
+    return new URL(`../../storage/v1/object/public/app-icons/${path.split('/').map(encodeURIComponent).join('/')}`, options.restUrl).href;
+  }
+
   return {
-    apps: { getName: (appId) => nameOf('App', appId) },
-    bundles: { getName: (bundleId) => nameOf('Bundle', bundleId) },
+    apps: { getName: (appId) => nameOf('App', appId), getSignInIcon: (appId) => signInIcon('app', appId) },
+    bundles: { getName: (bundleId) => nameOf('Bundle', bundleId), getSignInIcon: (bundleId) => signInIcon('bundle', bundleId) },
     customDomains: {
       async lookup(host) {
         const value = normaliseHost(host);

@@ -64,7 +64,7 @@ function requireId(value: string, what: string): string {
 }
 
 export function createFakeApps(data: FakeAppsData): {
-  apps: Omit<AppsApi, 'getName' | 'linkDatabase'>;
+  apps: Omit<AppsApi, 'getName' | 'getSignInIcon' | 'linkDatabase'>;
   versions: VersionsApi;
   runs: RunsApi;
   builder: BuilderApi;
@@ -151,7 +151,7 @@ export function createFakeApps(data: FakeAppsData): {
     return draft;
   }
 
-  const apps: Omit<AppsApi, 'getName' | 'linkDatabase'> = {
+  const apps: Omit<AppsApi, 'getName' | 'getSignInIcon' | 'linkDatabase'> = {
     async listMine(params = {}) {
       const ownerId = requireUser();
       const needle = params.search?.trim().toLocaleLowerCase() ?? '';

@@ -41,10 +41,10 @@ export interface FakeBundlesData {
   caps: Record<string, UsageCapRow[]>;
 }
 
-const FREE_LIMITS = { apps: 5, runs: 500, ai_tokens: 200000, database_rows: 1000, api_calls: 1000, custom_domains: 0 };
+const FREE_LIMITS = { apps: 5, runs: 500, ai_tokens: 200000, database_rows: 100000, api_calls: 1000, custom_domains: 0 };
 export const FAKE_PLANS: PlanInfo[] = [
   { id: 'free', name: 'Free', amount_cents: 0, currency: 'USD', limits: FREE_LIMITS },
-  { id: 'pro', name: 'Pro', amount_cents: 1900, currency: 'USD', limits: { apps: 100, runs: 20000, ai_tokens: 5000000, database_rows: 100000, api_calls: 50000, custom_domains: 5 } },
+  { id: 'pro', name: 'Pro', amount_cents: 1900, currency: 'USD', limits: { apps: 100, runs: 20000, ai_tokens: 5000000, database_rows: 2000000, api_calls: 50000, custom_domains: 5 } },
 ];
 
 function err(code: string, message: string, status: number): AppforgeError {
@@ -52,7 +52,7 @@ function err(code: string, message: string, status: number): AppforgeError {
 }
 const bundleNotFound = (): AppforgeError => err('not_found', 'This bundle was not found.', 404);
 
-export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<BundlesApi, 'getName'>; billing: BillingApi } {
+export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<BundlesApi, 'getName' | 'getSignInIcon'>; billing: BillingApi } {
   const now = (): string => new Date().toISOString();
   const userId = (): string => {
     const id = data.session?.user.id;
@@ -90,7 +90,7 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
     return bundle.price.kind === 'free' && bundle.visibility !== 'allowed_users' ? 'free' : null;
   }
 
-  const bundles: Omit<BundlesApi, 'getName'> = {
+  const bundles: Omit<BundlesApi, 'getName' | 'getSignInIcon'> = {
     async listMine() {
       const owner = userId();
       return Object.values(data.bundles)

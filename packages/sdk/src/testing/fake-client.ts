@@ -50,6 +50,8 @@ export interface FakeAppforgeData {
   newUserIntercomHmac: string | null;
   appNames: Record<string, string>;
   bundleNames: Record<string, string>;
+  /** Icon URLs the branded sign-in shows, by app or bundle id (#18); others have none. */
+  signInIcons: Record<string, string>;
   /** Verified custom domains by host name. */
   customDomains: Record<string, CustomDomainTarget>;
   /** Everyone's custom domains by stored host, with their owner (issue 18; see makeCustomDomain). */
@@ -200,6 +202,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     newUserIntercomHmac: null,
     appNames: {},
     bundleNames: {},
+    signInIcons: {},
     customDomains: {},
     domains: {},
     dnsReadyHosts: [],
@@ -304,8 +307,9 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
   /** A deployed public, unlisted or signed-in app's name, as the sign-in screen may read it. */
   function deployedAppName(appId: string): string | undefined {
     const app = data.apps[appId];
+    // As app_sign_in_name: deployed public, unlisted and signed-in apps tell their name to anyone
+    // with the id (a signed-in app's sign-in page is for signed-out visitors); invite-only ones do not.
     if (!app || app.deployed_version_id === null || app.visibility === 'allowed_users') return undefined;
-    if (app.visibility === 'signed_in' && data.session === null) return undefined;
     return app.name;
   }
 
@@ -348,6 +352,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
         if (name === undefined) throw notFound('This app');
         return name;
       },
+      getSignInIcon: (appId) => Promise.resolve(data.signInIcons[appId] ?? null),
       ...appParts.apps,
       linkDatabase: databaseParts.linkDatabase,
     },
@@ -364,6 +369,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
         if (name === undefined) throw notFound('This bundle');
         return name;
       },
+      getSignInIcon: (bundleId) => Promise.resolve(data.signInIcons[bundleId] ?? null),
       ...bundleParts.bundles,
     },
     billing: bundleParts.billing,

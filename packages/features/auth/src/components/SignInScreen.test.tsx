@@ -86,6 +86,41 @@ describe('SignInScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
+  it('shows the app’s icon next to its name, the bundle’s for a bundle, and no icon when there is none', async () => {
+    const appIcon = 'http://127.0.0.1:54321/storage/v1/object/public/app-icons/owner/app/quiz.png';
+    const bundleIcon = 'http://127.0.0.1:54321/storage/v1/object/public/app-icons/owner/first/kit.png';
+    const client = createFakeAppforgeClient({
+      data: { appNames: { [APP_ID]: 'Poem Writer' }, bundleNames: { [BUNDLE_ID]: 'Maths Pack' }, signInIcons: { [APP_ID]: appIcon, [BUNDLE_ID]: bundleIcon } },
+    });
+    const app = renderWithProviders(<SignInScreen />, { client, path: `/sign-in?app_id=${APP_ID}` });
+    await waitFor(() => expect(heading()).toHaveTextContent('Poem Writer'));
+    await waitFor(() => expect(app.container.querySelector('img.auth-brand-icon')).toHaveAttribute('src', appIcon));
+    // Decorative: the heading names the app.
+    expect(app.container.querySelector('img.auth-brand-icon')).toHaveAttribute('alt', '');
+    app.unmount();
+
+    const bundle = renderWithProviders(<SignInScreen />, { client, path: `/sign-in?bundle_id=${BUNDLE_ID}&app_id=${APP_ID}` });
+    await waitFor(() => expect(heading()).toHaveTextContent('Maths Pack'));
+    await waitFor(() => expect(bundle.container.querySelector('img.auth-brand-icon')).toHaveAttribute('src', bundleIcon));
+    expect(client.fake.calls('apps.getSignInIcon')).toEqual([[APP_ID]]);
+    bundle.unmount();
+
+    delete client.fake.data.signInIcons[APP_ID];
+    const plain = renderWithProviders(<SignInScreen />, { client, path: `/sign-in?app_id=${APP_ID}` });
+    await waitFor(() => expect(heading()).toHaveTextContent('Poem Writer'));
+    await waitFor(() => expect(client.fake.calls('apps.getSignInIcon')).toHaveLength(2));
+    expect(plain.container.querySelector('img')).toBeNull();
+  });
+
+  it('shows no icon when the name lookup fails, even if an icon is known', async () => {
+    const failure = new AppforgeError({ code: 'not_found', message: 'This app was not found or is not public.', status: 404 });
+    const client = createFakeAppforgeClient({ failures: { 'apps.getName': failure }, data: { signInIcons: { [APP_ID]: 'http://127.0.0.1/icon.png' } } });
+    const { container } = renderWithProviders(<SignInScreen />, { client, path: `/sign-in?app_id=${APP_ID}` });
+    await waitFor(() => expect(client.fake.calls('apps.getSignInIcon')).toEqual([[APP_ID]]));
+    expect(heading()).toHaveTextContent('Build the AI apps you need');
+    expect(container.querySelector('img')).toBeNull();
+  });
+
   it('keeps the default heading and reports the error when the name lookup fails', async () => {
     const failure = new AppforgeError({ code: 'not_found', message: 'This app was not found or is not public.', status: 404 });
     const client = createFakeAppforgeClient({ failures: { 'apps.getName': failure } });

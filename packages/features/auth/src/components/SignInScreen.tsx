@@ -5,7 +5,7 @@ import { useAuthFeature } from '../lib/auth-context';
 import { isInFrame } from '../lib/frame';
 import { useSignInSession } from '../lib/sign-in-client';
 import { currentAddress, readSignInParams } from '../lib/sign-in-params';
-import { useBrandName } from '../lib/use-brand-name';
+import { useBrandIcon, useBrandName } from '../lib/use-brand-name';
 import { BackgroundVideo } from './BackgroundVideo';
 import { EmailCodeForm } from './EmailCodeForm';
 import { SocialButtons } from './SocialButtons';
@@ -21,7 +21,7 @@ const AppOpenedInNewTabModal = lazy(() =>
 
 /**
  * The sign-in screen (seed §2.3): a heading (the default, the sign-up one, or the fetched app or
- * bundle name), the looping background, Google/Facebook/Apple, and the e-mail code flow.
+ * bundle name, with its icon when it has one), the looping background, Google/Facebook/Apple, and the e-mail code flow.
  * Inside a frame it opens itself in a new tab and says so.
  */
 export function SignInScreen() {
@@ -29,6 +29,7 @@ export function SignInScreen() {
   const { reportError } = useAuthFeature();
   const params = readSignInParams(new URLSearchParams(location.search), location.state);
   const brand = useBrandName(params.appId, params.bundleId);
+  const icon = useBrandIcon(params.appId, params.bundleId);
   const session = useSignInSession();
   const [framed] = useState(() => isInFrame(window));
   const [modalOpen, setModalOpen] = useState(framed);
@@ -87,6 +88,8 @@ export function SignInScreen() {
       <BackgroundVideo />
       <main className="auth-panel" id="main">
         <p className="auth-brand">Appforge</p>
+        {/* Decorative: the heading next to it names the app or bundle. */}
+        {name !== null && icon !== null ? <img className="auth-brand-icon" src={icon} alt="" width={64} height={64} /> : null}
         <h1 className="auth-heading" aria-busy={heading === LOADING_TEXT}>
           {heading}
         </h1>

@@ -67,3 +67,33 @@ export function useBrandName(appId: string | null, bundleId: string | null): { k
   if (kind === null) return null;
   return { kind, state: tracked.key === key ? tracked.state : PENDING };
 }
+
+/**
+ * The app's or bundle's icon for the sign-in branding (#18: also on its custom domain), or null:
+ * without an id, while it loads, when it has none, or when the lookup fails (the icon is an
+ * extra; the name carries the branding).
+ */
+export function useBrandIcon(appId: string | null, bundleId: string | null): string | null {
+  const client = useSignInClient();
+  const kind = bundleId !== null ? 'bundle' : appId !== null ? 'app' : null;
+  const id = bundleId ?? appId;
+  const key = kind === null || id === null ? null : `${kind}:${id}`;
+  const [icon, setIcon] = useState<{ key: string; url: string | null } | null>(null);
+
+  useEffect(() => {
+    if (kind === null || id === null) return;
+    let live = true;
+    const lookup = kind === 'bundle' ? client.bundles.getSignInIcon(id) : client.apps.getSignInIcon(id);
+    lookup.then(
+      (url) => live && setIcon({ key: `${kind}:${id}`, url }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // As for the name: the light client may hand over to the full one; the icon does not change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, id]);
+
+  return key !== null && icon?.key === key ? icon.url : null;
+}

@@ -4,9 +4,14 @@ export const USAGE_LABELS: Record<PlanLimitKey, string> = {
   apps: 'Apps',
   runs: 'Runs this month',
   ai_tokens: 'AI tokens this month',
-  database_rows: 'Database rows',
+  database_rows: 'Database rows (all databases)',
   api_calls: 'API calls this month',
   custom_domains: 'Custom domains',
+};
+
+/** What each limit does when it is reached, where "Limit reached." says too little. */
+export const USAGE_FULL_TEXTS: Partial<Record<PlanLimitKey, string>> = {
+  database_rows: 'Limit reached: new rows are refused until you delete some or upgrade.',
 };
 
 export interface UsageBarProps {
@@ -14,10 +19,12 @@ export interface UsageBarProps {
   used: number;
   /** null: no limit. */
   limit: number | null;
+  /** What happens at the limit, when it is more than "Limit reached." */
+  fullText?: string;
 }
 
 /** One limit of the plan as a labelled meter: "Runs this month: 120 of 500". */
-export function UsageBar({ label, used, limit }: UsageBarProps) {
+export function UsageBar({ label, used, limit, fullText = 'Limit reached.' }: UsageBarProps) {
   const text = limit === null ? `${used.toLocaleString('en')} (no limit)` : `${used.toLocaleString('en')} of ${limit.toLocaleString('en')}`;
   const full = limit !== null && used >= limit;
   return (
@@ -29,7 +36,7 @@ export function UsageBar({ label, used, limit }: UsageBarProps) {
       {limit !== null && limit > 0 ? (
         <meter aria-label={label} aria-valuetext={text} min={0} max={limit} value={Math.min(used, limit)} high={limit * 0.8} optimum={0} />
       ) : null}
-      {full ? <p className="bundles-usage__full">Limit reached.</p> : null}
+      {full ? <p className="bundles-usage__full">{fullText}</p> : null}
     </div>
   );
 }

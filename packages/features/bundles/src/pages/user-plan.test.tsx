@@ -11,7 +11,7 @@ describe('/user-plan', () => {
     client.fake.data.usage = [
       { key: 'apps', used: 2, limit: 5 },
       { key: 'runs', used: 500, limit: 500 },
-      { key: 'database_rows', used: 340, limit: 1000 },
+      { key: 'database_rows', used: 100_000, limit: 100_000 },
     ];
     client.fake.data.notices = [{ id: crypto.randomUUID(), message: 'Essay tutor has reached its owner’s monthly run limit', created_at: new Date().toISOString() }];
     const user = userEvent.setup();
@@ -19,8 +19,10 @@ describe('/user-plan', () => {
     expect(await screen.findByRole('heading', { name: 'Your plan: Free' })).toBeInTheDocument();
     expect(screen.getByRole('meter', { name: 'Runs this month' })).toHaveAttribute('aria-valuetext', '500 of 500');
     expect(screen.getByRole('meter', { name: 'Apps' })).toHaveAttribute('aria-valuetext', '2 of 5');
-    expect(screen.getByRole('meter', { name: 'Database rows' })).toHaveAttribute('aria-valuetext', '340 of 1,000');
+    expect(screen.getByRole('meter', { name: 'Database rows (all databases)' })).toHaveAttribute('aria-valuetext', '100,000 of 100,000');
     expect(screen.getByText('Limit reached.')).toBeInTheDocument();
+    expect(screen.getByText('Limit reached: new rows are refused until you delete some or upgrade.')).toBeInTheDocument();
+    expect(screen.getByText(/2,000,000 database rows/)).toBeInTheDocument();
     expect(screen.getByText('Essay tutor has reached its owner’s monthly run limit')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));

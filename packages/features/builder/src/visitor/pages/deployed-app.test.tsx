@@ -67,6 +67,20 @@ describe('/deployed-app/:appId', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/sign-in?app_id=${RUN_ID}&next=%2Fdeployed-app%2F${RUN_ID}`);
   });
 
+  it('tells a signed-out visitor the name of an app open to signed-in people and offers the sign-in', async () => {
+    const client = createFakeAppforgeClient();
+    deployApp(client, { visibility: 'signed_in' });
+    renderPage(PATH, { client });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to use Lesson Planner' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to continue' })).toHaveAttribute('href', `/sign-in?app_id=${APP_ID}&next=%2Fdeployed-app%2F${APP_ID}`);
+    expect(screen.queryByText(/does not exist/)).toBeNull();
+    // An invite-only app stays unnamed to visitors.
+    const other = createFakeAppforgeClient();
+    deployApp(other, { visibility: 'allowed_users' });
+    renderPage(PATH, { client: other });
+    expect(await screen.findByRole('heading', { name: 'This app does not exist or is not published' })).toBeInTheDocument();
+  });
+
   it('treats an address that is not an app id as not found, without asking the backend', async () => {
     const client = createFakeAppforgeClient();
     renderPage('/deployed-app/..%2Fsettings', { client });

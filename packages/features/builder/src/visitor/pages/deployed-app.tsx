@@ -4,7 +4,7 @@ import { usePublicApp, useRunStream, useSession } from '@appforge/sdk/react';
 import type { RunStreamState } from '@appforge/sdk/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { AppNotFound } from '../components/AppNotFound';
+import { AppNotFound, AppNotFoundOrSignIn } from '../components/AppNotFound';
 import { AppFrame } from '../components/AppFrame';
 import { AppSkeleton } from '../components/AppSkeleton';
 import { AppIntro, DeployedAppView } from '../components/DeployedAppView';
@@ -48,7 +48,7 @@ export function Component() {
   const signIn = signInHref(validId, deployedAppPath(validId));
   if (session.status === 'loading' || query.isPending) return <AppSkeleton />;
   if (query.isError) {
-    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFound signInHref={session.status === 'signed_out' ? signIn : undefined} />;
+    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFoundOrSignIn appId={validId} signInHref={session.status === 'signed_out' ? signIn : undefined} />;
     return (
       <RunProblem
         problem={query.error}

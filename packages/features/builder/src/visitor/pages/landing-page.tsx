@@ -4,7 +4,7 @@ import type { PublicApp } from '@appforge/sdk';
 import { usePublicApp, useSession } from '@appforge/sdk/react';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { AppNotFound } from '../components/AppNotFound';
+import { AppNotFound, AppNotFoundOrSignIn } from '../components/AppNotFound';
 import { AppSkeleton } from '../components/AppSkeleton';
 import { LandingView } from '../components/LandingView';
 import { PaidAccess } from '../components/PaidAccess';
@@ -33,7 +33,7 @@ export function Component() {
   const signIn = signInHref(validId, landingPagePath(validId));
   if (session.status === 'loading' || query.isPending) return <AppSkeleton label="Loading app page" />;
   if (query.isError) {
-    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFound signInHref={signedOut ? signIn : undefined} />;
+    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFoundOrSignIn appId={validId} signInHref={signedOut ? signIn : undefined} />;
     return (
       <RunProblem problem={query.error} appName="This app" signInHref={signIn} onRetry={() => void query.refetch()} />
     );
