@@ -520,3 +520,53 @@ export function createClassesApi(supabase: SupabaseClient<Database>): ClassesApi
     },
   };
 }
+
+// ── Live output (the teacher's live view, token by token) ──────────────────────────────────────
+// run-app broadcasts a class run's AI output as it is written on the class's private channel
+// (packages/functions/src/classes/live-output.ts): one message per class at most every ~150 ms with
+// the runs that changed. `from` 0 is the step's whole text so far, otherwise the text from that
+// character on; `withheld` says the output was flagged and is not sent.
+
+/** The private Realtime channel and event of a class's live output (only its teacher may join). */
+export function classLiveChannel(classId: string): { topic: string; event: string } {
+  return { topic: `class:${classId}:live`, event: 'output' };
+}
+
+const livePartSchema = z.union([
+  z.object({ run_id: z.string(), step_id: z.string(), from: z.number().int().min(0), text: z.string() }),
+  z.object({ run_id: z.string(), step_id: z.string(), withheld: z.array(z.enum(SAFETY_CATEGORIES)) }),
+]);
+export const classLiveMessageSchema = z.object({ parts: z.array(livePartSchema).max(1000) });
+export type ClassLiveMessage = z.output<typeof classLiveMessageSchema>;
+
+/** What the teacher sees of a run's AI step while it is being written. */
+export interface ClassLiveOutput {
+  stepId: string;
+  text: string;
+  /** Set when the live text was flagged: the categories, and no text. */
+  withheld: SafetyCategory[] | null;
+}
+
+/**
+ * The live texts after a message (a new map when anything changed). A piece that does not line up
+ * with what is known (a message missed while reconnecting) is skipped until the next whole text.
+ */
+export function applyClassLiveMessage(state: ReadonlyMap<string, ClassLiveOutput>, message: ClassLiveMessage): ReadonlyMap<string, ClassLiveOutput> {
+  let next: Map<string, ClassLiveOutput> | null = null;
+  for (const part of message.parts) {
+    const known = (next ?? state).get(part.run_id);
+    let updated: ClassLiveOutput | null = null;
+    if ('withheld' in part) {
+      updated = { stepId: part.step_id, text: '', withheld: part.withheld };
+    } else if (part.from === 0) {
+      updated = { stepId: part.step_id, text: part.text, withheld: null };
+    } else if (known && known.stepId === part.step_id && known.withheld === null && part.from <= known.text.length) {
+      updated = { ...known, text: known.text.slice(0, part.from) + part.text };
+    }
+    if (updated) {
+      next ??= new Map(state);
+      next.set(part.run_id, updated);
+    }
+  }
+  return next ?? state;
+}

@@ -2,7 +2,17 @@ import { Badge, PageHeader, Tabs } from '@appforge/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEACHER_PORTAL } from '../lib/paths';
-import type { AssignableItem, Assignment, ClassMember, ClassRun, ClassSettingsInput, NewAssignmentInput, SafetyAlert, TeacherClass } from '../lib/types';
+import type {
+  AssignableItem,
+  Assignment,
+  ClassLiveOutput,
+  ClassMember,
+  ClassRun,
+  ClassSettingsInput,
+  NewAssignmentInput,
+  SafetyAlert,
+  TeacherClass,
+} from '../lib/types';
 import { AlertsPanel } from './AlertsPanel';
 import { AssignmentsPanel } from './AssignmentsPanel';
 import { ClassSettingsPanel } from './ClassSettingsPanel';
@@ -20,6 +30,8 @@ export interface ClassViewProps {
   items: readonly AssignableItem[];
   runs: readonly ClassRun[];
   alerts: readonly SafetyAlert[];
+  /** The AI output being written now, by run id. */
+  liveOutputs?: ReadonlyMap<string, ClassLiveOutput>;
   initialTab?: ClassTab;
   onRename: (memberId: string, displayName: string) => Promise<unknown>;
   onRemove: (memberId: string) => Promise<unknown>;
@@ -82,7 +94,7 @@ export function ClassView(props: ClassViewProps) {
             label: 'Assignments',
             content: <AssignmentsPanel assignments={props.assignments} items={props.items} onAssign={props.onAssign} onUnassign={props.onUnassign} />,
           },
-          { value: 'live', label: 'Live', content: <LivePanel runs={props.runs} members={members} alerts={alerts} onShowAlerts={() => setTab('alerts')} /> },
+          { value: 'live', label: 'Live', content: <LivePanel runs={props.runs} members={members} alerts={alerts} liveOutputs={props.liveOutputs} onShowAlerts={() => setTab('alerts')} /> },
           {
             value: 'alerts',
             label: openAlerts > 0 ? `Alerts (${openAlerts})` : 'Alerts',

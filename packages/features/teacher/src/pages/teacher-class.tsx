@@ -4,6 +4,7 @@ import {
   useAssignments,
   useClass,
   useClassMembers,
+  useClassLiveOutput,
   useClassRuns,
   useCreateAssignment,
   useDeleteAssignment,
@@ -32,6 +33,7 @@ function TeacherClass({ classId }: { classId: string }) {
   const assignments = useAssignments(classId);
   const items = useAssignableItems();
   const runs = useClassRuns(classId);
+  const liveOutputs = useClassLiveOutput(classId);
   const alerts = useSafetyAlerts(classId);
   const rename = useRenameMember();
   const remove = useRemoveMember();
@@ -80,6 +82,7 @@ function TeacherClass({ classId }: { classId: string }) {
         items={items.data ?? []}
         runs={runs.data ?? []}
         alerts={alerts.data ?? []}
+        liveOutputs={liveOutputs}
         onRename={(memberId, displayName) => rename.mutateAsync({ memberId, displayName })}
         onRemove={(memberId) => remove.mutateAsync(memberId)}
         onAssign={(input) =>
