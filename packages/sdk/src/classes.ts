@@ -38,6 +38,8 @@ const classRowSchema = z.object({
   subject: z.string().nullable(),
   grade: z.string().nullable(),
   join_code: z.string(),
+  /** When the join code stops letting new students in; null: it does not expire. */
+  join_code_expires_at: z.string().nullable(),
   archived_at: z.string().nullable(),
   runs_per_student_per_day: z.number(),
   checks: classChecksSchema.partial().transform((checks) => ({ ...DEFAULT_CLASS_CHECKS, ...checks })),
@@ -48,7 +50,7 @@ const classRowSchema = z.object({
 /** A teacher's class, as its teacher sees it. */
 export type ClassRow = z.output<typeof classRowSchema>;
 const CLASS_COLUMNS =
-  'id, teacher_id, school_id, name, subject, grade, join_code, archived_at, runs_per_student_per_day, checks, alert_email, created_at, updated_at';
+  'id, teacher_id, school_id, name, subject, grade, join_code, join_code_expires_at, archived_at, runs_per_student_per_day, checks, alert_email, created_at, updated_at';
 
 const memberRowSchema = z.object({
   id: z.string(),
@@ -207,6 +209,8 @@ export const classPatchSchema = z.strictObject({
     .optional(),
   checks: classChecksSchema.partial().optional(),
   alert_email: z.boolean().optional(),
+  /** When the join code stops letting new students in (null: never). */
+  join_code_expires_at: isoDate.optional(),
 });
 export type ClassPatch = z.input<typeof classPatchSchema>;
 
@@ -248,6 +252,8 @@ export interface ClassesApi {
   create(input: CreateClassInput): Promise<ClassRow>;
   update(classId: string, patch: ClassPatch): Promise<ClassRow>;
   remove(classId: string): Promise<void>;
+  /** A new join code: the old one stops working at once; the expiry is cleared unless given. */
+  regenerateJoinCode(classId: string, expiresAt?: string | null): Promise<ClassRow>;
   members(classId: string): Promise<ClassMemberRow[]>;
   renameMember(memberId: string, displayName: string): Promise<ClassMemberRow>;
   /** Removes a student (they cannot re-join; their runs stay for the teacher). */
@@ -364,6 +370,13 @@ export function createClassesApi(supabase: SupabaseClient<Database>): ClassesApi
       const { data, error, status } = await supabase.from('Class').delete().eq('id', classId).select('id');
       if (error) throw fromPostgrest(error, status);
       if (data.length === 0) throw classNotFound({ classId });
+    },
+    async regenerateJoinCode(classId, expiresAt = null) {
+      if (!UUID_PATTERN.test(classId)) throw classNotFound({ classId });
+      const expires_at = parseInput(isoDate, expiresAt);
+      const { error, status } = await supabase.rpc('regenerate_class_join_code', { class_id: classId, ...(expires_at ? { expires_at } : {}) });
+      if (error) throw error.code === '42501' ? classNotFound({ classId, cause: error }) : fromPostgrest(error, status);
+      return get(classId);
     },
     async members(classId) {
       requireUuid(classId, 'The class');

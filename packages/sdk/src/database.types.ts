@@ -945,6 +945,7 @@ export type Database = {
           grade: string | null
           id: string
           join_code: string
+          join_code_expires_at: string | null
           name: string
           runs_per_student_per_day: number
           school_id: string | null
@@ -960,6 +961,7 @@ export type Database = {
           grade?: string | null
           id?: string
           join_code?: string
+          join_code_expires_at?: string | null
           name: string
           runs_per_student_per_day?: number
           school_id?: string | null
@@ -975,6 +977,7 @@ export type Database = {
           grade?: string | null
           id?: string
           join_code?: string
+          join_code_expires_at?: string | null
           name?: string
           runs_per_student_per_day?: number
           school_id?: string | null
@@ -1701,6 +1704,10 @@ export type Database = {
         Args: { bundle_id: string; app_id: string }
         Returns: boolean
       }
+      can_watch_class_live: {
+        Args: { topic: string }
+        Returns: boolean
+      }
       class_checks_valid: {
         Args: { checks: Json }
         Returns: boolean
@@ -1815,6 +1822,13 @@ export type Database = {
       record_api_key_usage: {
         Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
         Returns: undefined
+      }
+      regenerate_class_join_code: {
+        Args: { class_id: string; expires_at?: string }
+        Returns: {
+          join_code: string
+          join_code_expires_at: string
+        }[]
       }
       teaches_class: {
         Args: { class_id: string }

@@ -20,6 +20,7 @@ import { useExportClassRuns } from './use-export-class-runs-mutation';
 import { useJoinClass } from './use-join-class-mutation';
 import { useLeaveClass } from './use-leave-class-mutation';
 import { useMyClasses } from './use-my-classes-query';
+import { useRegenerateJoinCode } from './use-regenerate-join-code-mutation';
 import { useRemoveMember } from './use-remove-member-mutation';
 import { useSafetyAlerts } from './use-safety-alerts-query';
 import { useTeacherClasses } from './use-teacher-classes-query';
@@ -79,6 +80,23 @@ describe('teacher hooks', () => {
     await act(() => result.current.update.mutateAsync({ classId: created.id, patch: { archived: true } }));
     await waitFor(() => expect(result.current.list.data?.[0]?.archived_at).not.toBeNull());
     await expect(result.current.create.mutateAsync({ name: '' })).rejects.toMatchObject({ code: 'invalid_input', message: 'Give the class a name.' });
+  });
+
+  it('renews a join code (the old one stops working) and refuses an expired one with its message', async () => {
+    const { client } = teacherClient();
+    const { result } = renderHook(() => ({ create: useCreateClass(), renew: useRegenerateJoinCode(), klass: useTeacherClasses() }), { wrapper: wrapperFor(client) });
+    const created = await act(() => result.current.create.mutateAsync({ name: 'Chemistry' }));
+    const past = new Date(Date.now() - 1000).toISOString();
+    const renewed = await act(() => result.current.renew.mutateAsync({ classId: created.id, expiresAt: past }));
+    expect(renewed.join_code).not.toBe(created.join_code);
+    expect(renewed.join_code_expires_at).toBe(past);
+    client.fake.signIn({ email: 'kim@pupils.example' });
+    await expect(client.classes.join({ code: created.join_code })).rejects.toMatchObject({ status: 404, code: 'class_not_found' });
+    await expect(client.classes.join({ code: renewed.join_code })).rejects.toMatchObject({
+      status: 410,
+      code: 'join_code_expired',
+      message: 'This class code has expired. Ask your teacher for a new one.',
+    });
   });
 
   it('refuses a non-teacher creating a class and another teacher reading it', async () => {

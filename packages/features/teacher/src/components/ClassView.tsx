@@ -39,6 +39,10 @@ export interface ClassViewProps {
   onUnassign: (assignmentId: string) => Promise<unknown>;
   onAcknowledge: (alertId: string) => Promise<unknown>;
   onSaveSettings: (settings: ClassSettingsInput) => Promise<unknown>;
+  /** A new join code (the old one stops at once). */
+  onRenewJoinCode?: () => Promise<unknown>;
+  /** When the join code expires (null: never). */
+  onSetJoinCodeExpiry?: (expiresAt: string | null) => Promise<unknown>;
   onExport: () => Promise<Blob>;
   onDelete: () => Promise<unknown>;
 }
@@ -84,7 +88,14 @@ export function ClassView(props: ClassViewProps) {
             label: 'Roster',
             content: (
               <div className="teacher-stack">
-                <JoinCodeCard code={cls.join_code} origin={props.origin} archived={cls.archived_at !== null} />
+                <JoinCodeCard
+                  code={cls.join_code}
+                  origin={props.origin}
+                  archived={cls.archived_at !== null}
+                  expiresAt={cls.join_code_expires_at}
+                  onRenew={props.onRenewJoinCode}
+                  onSetExpiry={props.onSetJoinCodeExpiry}
+                />
                 <RosterPanel members={members} onRename={props.onRename} onRemove={props.onRemove} />
               </div>
             ),

@@ -10,6 +10,7 @@ import {
   useDeleteAssignment,
   useDeleteClass,
   useExportClassRuns,
+  useRegenerateJoinCode,
   useRemoveMember,
   useRenameMember,
   useSafetyAlerts,
@@ -41,6 +42,7 @@ function TeacherClass({ classId }: { classId: string }) {
   const unassign = useDeleteAssignment();
   const acknowledge = useAcknowledgeAlert();
   const update = useUpdateClass();
+  const renewCode = useRegenerateJoinCode();
   const exportRuns = useExportClassRuns();
   const deleteClass = useDeleteClass();
 
@@ -97,6 +99,11 @@ function TeacherClass({ classId }: { classId: string }) {
         onUnassign={(assignmentId) => unassign.mutateAsync(assignmentId)}
         onAcknowledge={(alertId) => acknowledge.mutateAsync(alertId)}
         onSaveSettings={(settings) => update.mutateAsync({ classId, patch: settings })}
+        onRenewJoinCode={async () => {
+          const renewed = await renewCode.mutateAsync({ classId });
+          toast({ title: 'The class has a new code', description: `Students now join with ${renewed.join_code}; the old code no longer works.`, tone: 'success' });
+        }}
+        onSetJoinCodeExpiry={(expiresAt) => update.mutateAsync({ classId, patch: { join_code_expires_at: expiresAt } })}
         onExport={async () => (await exportRuns.mutateAsync(classId)).blob}
         onDelete={async () => {
           await deleteClass.mutateAsync(classId);
