@@ -39,6 +39,7 @@ describe('ClassLiveHub', () => {
       {
         classId: 'class-1',
         message: {
+          sent_at: expect.any(Number) as number,
           parts: [
             { run_id: 'run-a', step_id: 'write', from: 0, text: 'Plants make ' },
             { run_id: 'run-b', step_id: 'write', from: 0, text: 'Cells ' },

@@ -33,6 +33,8 @@ export type LiveOutputPart =
   | { run_id: string; step_id: string; withheld: SafetyCategory[] };
 
 export interface LiveOutputMessage {
+  /** When the server sent it (ms since the epoch): lets a listener measure delivery. */
+  sent_at: number;
   parts: LiveOutputPart[];
 }
 
@@ -152,7 +154,7 @@ export class ClassLiveHub {
         if (part) parts.push(part);
         if (run.closed) feed.runs.delete(runId);
       }
-      if (parts.length > 0) await this.options.send(classId, { parts });
+      if (parts.length > 0) await this.options.send(classId, { sent_at: this.now(), parts });
     } catch (error) {
       this.options.log.warn({ class_id: classId, error: error instanceof Error ? error.message : String(error) }, 'live output broadcast failed');
     } finally {
