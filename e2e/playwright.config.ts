@@ -67,6 +67,9 @@ const servers: WebServer[] = [
       OUTBOUND_PORTS: `80,443,8080,8443,${FAKE_API_PORT}`,
       // Issue 19: people signing in with an address at this domain are teachers (teacher.spec.ts).
       TEACHER_EMAIL_DOMAINS: 'teachers.example',
+      // Issue 19: the offline model paced like a real stream (3 words every 40 ms), so the teacher's
+      // live view has words to show while a class run is still being written (teacher.spec.ts).
+      OFFLINE_MODEL_CHUNK_DELAY_MS: '40',
     },
     reuseExistingServer: !CI,
     // PGlite's first start (initdb + migrations) takes a while on a busy machine.

@@ -2,7 +2,7 @@
  * Added time of the content check per message (`pnpm --filter @appforge/functions bench:safety`).
  * Goal: ≤ 5 ms per message locally (issue 19).
  *
- * For a short student message, a long AI answer (~2,000 characters) and the longest text checked
+ * For student prompts of 50–500 characters, AI answers of 500–4,000 and the longest text checked
  * (20,000 characters), the local check's p50/p99 against a baseline in the same run: a naive
  * filter (`String.prototype.includes` of the same phrases and a few swear words on the lower-cased text,
  * plus the JSON.stringify a run does anyway to store the message). Then a class of 40 students
@@ -27,8 +27,19 @@ const SHORT = [
 const PARAGRAPH =
   'The French Revolution began in 1789 and changed Europe for ever. Citizens wrote pamphlets, soldiers marched 20 miles down the road to Versailles, and the king was executed in 1793. Historians still argue about why it happened: debt, hunger, new ideas from the Enlightenment. ';
 const fill = (length: number, salt: number) => `${salt}. ${PARAGRAPH.repeat(Math.ceil(length / PARAGRAPH.length))}`.slice(0, length);
-const LONG = Array.from({ length: 6 }, (_, index) => fill(2_000, index));
-const MAX = Array.from({ length: 3 }, (_, index) => fill(20_000, index));
+// Realistic sizes (issue 19): a student's prompt of 50–500 characters, an AI answer of 500–4,000,
+// and the longest text checked (20,000).
+const sized = (length: number, count = 6) => Array.from({ length: count }, (_, index) => fill(length, index));
+const SIZES: readonly (readonly [string, string[], number])[] = [
+  ['student 50', SHORT.map((text) => text.slice(0, 50)), 3000],
+  ['student 200', sized(200), 3000],
+  ['student 500', sized(500), 2000],
+  ['answer 1,000', sized(1_000), 1000],
+  ['answer 2,000', sized(2_000), 600],
+  ['answer 4,000', sized(4_000), 300],
+  ['max 20,000', sized(20_000, 3), 60],
+];
+const MAX_LABEL = 'max 20,000';
 
 const WORDS = ['fuck', 'shit', 'bitch', 'cunt', 'dick', 'piss', 'wank', 'twat', 'slut', 'whore', ...SELF_HARM_PHRASES, ...VIOLENCE_PHRASES];
 function baseline(text: string): boolean {
@@ -63,17 +74,13 @@ console.log(`first use (builds the lists)   ${ms(performance.now() - coldStart)}
 console.log('');
 console.log('message            chars   baseline p50  check p50    check p99    added p50    ratio   goal ≤ 5 ms');
 let worst = 0;
-for (const [label, texts, runs] of [
-  ['short (student)', SHORT, 3000],
-  ['long (AI answer)', LONG, 600],
-  ['max (20,000)', MAX, 60],
-] as const) {
+for (const [label, texts, runs] of SIZES) {
   const base = measure(texts, runs, baseline);
   const checked = measure(texts, runs, (text) => checkLocally(text));
   const added = checked.p50 - base.p50;
   const chars = Math.round(texts.reduce((sum, text) => sum + text.length, 0) / texts.length);
   const meets = checked.p50 <= 5 ? 'yes' : 'no';
-  if (label !== 'max (20,000)') worst = Math.max(worst, checked.p50);
+  if (label !== MAX_LABEL) worst = Math.max(worst, checked.p50);
   console.log(
     `${label.padEnd(17)} ${String(chars).padStart(6)} ${ms(base.p50)} ${ms(checked.p50)} ${ms(checked.p99)} ${ms(added)} ${(checked.p50 / base.p50).toFixed(1).padStart(7)}×   ${meets}`,
   );
@@ -116,5 +123,5 @@ console.log(
 );
 await fake.close();
 console.log('');
-console.log(`short and long messages within the goal: ${worst <= 5 ? 'yes' : 'no'} (worst p50 ${worst.toFixed(3)} ms)`);
+console.log(`student prompts (50–500) and AI answers (500–4,000) within the goal: ${worst <= 5 ? 'yes' : 'no'} (worst p50 ${worst.toFixed(3)} ms)`);
 if (worst > 5) process.exitCode = 1;

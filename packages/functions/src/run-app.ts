@@ -7,6 +7,7 @@ import type { AppRow } from './apps.ts';
 import { admitRun, notifyOwnerOnce } from './billing/entitlements.ts';
 import { admitClassRun, checkClassContent, loadClass, loadMembership } from './classes/class-runs.ts';
 import type { ClassRunWatch } from './classes/class-runs.ts';
+import { classLiveHubFor } from './classes/live-output.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import { consumeRun } from './rate-limit.ts';
 import { createRun, executeRun, findRun, replayEnd } from './run-execution.ts';
@@ -176,6 +177,8 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
     if (classWatch && checker) checks.push(checkClassContent(ctx, checker, classWatch, direction, value));
   };
   if (request.inputs !== undefined) check('input', request.inputs);
+  // The teacher's live view gets the AI's words as they are written (classes/live-output.ts).
+  const live = classWatch && checker ? classLiveHubFor(ctx.supabase, checker, ctx.log).run(classWatch.klass.id, runRow.id, classWatch.klass.checks) : null;
 
   return sseResponse(
     req.signal,
@@ -201,9 +204,11 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       try {
         for await (const event of events) {
           sink.send(event.type, event);
+          if (event.type === 'token' && live && aiSteps.has(event.stepId)) live.token(event.stepId, event.text);
           if (event.type === 'step_output' && aiSteps.has(event.stepId)) check('output', event.value);
         }
       } finally {
+        live?.close();
         await Promise.all(checks);
       }
     },

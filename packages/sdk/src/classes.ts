@@ -38,6 +38,8 @@ const classRowSchema = z.object({
   subject: z.string().nullable(),
   grade: z.string().nullable(),
   join_code: z.string(),
+  /** When the join code stops letting new students in; null: it does not expire. */
+  join_code_expires_at: z.string().nullable(),
   archived_at: z.string().nullable(),
   runs_per_student_per_day: z.number(),
   checks: classChecksSchema.partial().transform((checks) => ({ ...DEFAULT_CLASS_CHECKS, ...checks })),
@@ -48,7 +50,7 @@ const classRowSchema = z.object({
 /** A teacher's class, as its teacher sees it. */
 export type ClassRow = z.output<typeof classRowSchema>;
 const CLASS_COLUMNS =
-  'id, teacher_id, school_id, name, subject, grade, join_code, archived_at, runs_per_student_per_day, checks, alert_email, created_at, updated_at';
+  'id, teacher_id, school_id, name, subject, grade, join_code, join_code_expires_at, archived_at, runs_per_student_per_day, checks, alert_email, created_at, updated_at';
 
 const memberRowSchema = z.object({
   id: z.string(),
@@ -207,6 +209,8 @@ export const classPatchSchema = z.strictObject({
     .optional(),
   checks: classChecksSchema.partial().optional(),
   alert_email: z.boolean().optional(),
+  /** When the join code stops letting new students in (null: never). */
+  join_code_expires_at: isoDate.optional(),
 });
 export type ClassPatch = z.input<typeof classPatchSchema>;
 
@@ -248,6 +252,8 @@ export interface ClassesApi {
   create(input: CreateClassInput): Promise<ClassRow>;
   update(classId: string, patch: ClassPatch): Promise<ClassRow>;
   remove(classId: string): Promise<void>;
+  /** A new join code: the old one stops working at once; the expiry is cleared unless given. */
+  regenerateJoinCode(classId: string, expiresAt?: string | null): Promise<ClassRow>;
   members(classId: string): Promise<ClassMemberRow[]>;
   renameMember(memberId: string, displayName: string): Promise<ClassMemberRow>;
   /** Removes a student (they cannot re-join; their runs stay for the teacher). */
@@ -364,6 +370,13 @@ export function createClassesApi(supabase: SupabaseClient<Database>): ClassesApi
       const { data, error, status } = await supabase.from('Class').delete().eq('id', classId).select('id');
       if (error) throw fromPostgrest(error, status);
       if (data.length === 0) throw classNotFound({ classId });
+    },
+    async regenerateJoinCode(classId, expiresAt = null) {
+      if (!UUID_PATTERN.test(classId)) throw classNotFound({ classId });
+      const expires_at = parseInput(isoDate, expiresAt);
+      const { error, status } = await supabase.rpc('regenerate_class_join_code', { class_id: classId, ...(expires_at ? { expires_at } : {}) });
+      if (error) throw error.code === '42501' ? classNotFound({ classId, cause: error }) : fromPostgrest(error, status);
+      return get(classId);
     },
     async members(classId) {
       requireUuid(classId, 'The class');
@@ -519,4 +532,54 @@ export function createClassesApi(supabase: SupabaseClient<Database>): ClassesApi
       if (data.length === 0) throw classNotFound({ classId });
     },
   };
+}
+
+// ── Live output (the teacher's live view, token by token) ──────────────────────────────────────
+// run-app broadcasts a class run's AI output as it is written on the class's private channel
+// (packages/functions/src/classes/live-output.ts): one message per class at most every ~150 ms with
+// the runs that changed. `from` 0 is the step's whole text so far, otherwise the text from that
+// character on; `withheld` says the output was flagged and is not sent.
+
+/** The private Realtime channel and event of a class's live output (only its teacher may join). */
+export function classLiveChannel(classId: string): { topic: string; event: string } {
+  return { topic: `class:${classId}:live`, event: 'output' };
+}
+
+const livePartSchema = z.union([
+  z.object({ run_id: z.string(), step_id: z.string(), from: z.number().int().min(0), text: z.string() }),
+  z.object({ run_id: z.string(), step_id: z.string(), withheld: z.array(z.enum(SAFETY_CATEGORIES)) }),
+]);
+export const classLiveMessageSchema = z.object({ parts: z.array(livePartSchema).max(1000) });
+export type ClassLiveMessage = z.output<typeof classLiveMessageSchema>;
+
+/** What the teacher sees of a run's AI step while it is being written. */
+export interface ClassLiveOutput {
+  stepId: string;
+  text: string;
+  /** Set when the live text was flagged: the categories, and no text. */
+  withheld: SafetyCategory[] | null;
+}
+
+/**
+ * The live texts after a message (a new map when anything changed). A piece that does not line up
+ * with what is known (a message missed while reconnecting) is skipped until the next whole text.
+ */
+export function applyClassLiveMessage(state: ReadonlyMap<string, ClassLiveOutput>, message: ClassLiveMessage): ReadonlyMap<string, ClassLiveOutput> {
+  let next: Map<string, ClassLiveOutput> | null = null;
+  for (const part of message.parts) {
+    const known = (next ?? state).get(part.run_id);
+    let updated: ClassLiveOutput | null = null;
+    if ('withheld' in part) {
+      updated = { stepId: part.step_id, text: '', withheld: part.withheld };
+    } else if (part.from === 0) {
+      updated = { stepId: part.step_id, text: part.text, withheld: null };
+    } else if (known && known.stepId === part.step_id && known.withheld === null && part.from <= known.text.length) {
+      updated = { ...known, text: known.text.slice(0, part.from) + part.text };
+    }
+    if (updated) {
+      next ??= new Map(state);
+      next.set(part.run_id, updated);
+    }
+  }
+  return next ?? state;
 }

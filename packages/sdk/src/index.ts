@@ -142,7 +142,7 @@ export type {
   UsersApi,
   VersionsApi,
 } from './types';
-export type { LiveApi, LiveChange, LiveSubscription, LiveTable } from './live';
+export type { LiveApi, LiveBroadcast, LiveChange, LiveSubscription, LiveTable } from './live';
 // #14 databases feature: the grid's calls and the typed-value rules it shares with the database.
 export { MAX_DELETE_ROWS, rowFilterSchema } from './database-data';
 export { columnNameSchema } from './database-rows';
@@ -217,6 +217,9 @@ export {
   displayNameInClassSchema,
   normaliseJoinCode,
 } from './classes';
+// Issue 19: the teacher's live view token by token.
+export { applyClassLiveMessage, classLiveChannel, classLiveMessageSchema } from './classes';
+export type { ClassLiveMessage, ClassLiveOutput } from './classes';
 export type {
   AssignableItem,
   AssignmentPatch,

@@ -27,9 +27,17 @@ export interface LiveChange {
   old: Record<string, unknown>;
 }
 
+export interface LiveBroadcast {
+  /** A private Realtime channel: the server lets in only whom RLS on realtime.messages allows. */
+  topic: string;
+  event: string;
+}
+
 export interface LiveApi {
   /** Calls onChange for each change of the table the caller may see; returns the unsubscribe. */
   subscribe(subscription: LiveSubscription, onChange: (change: LiveChange) => void): () => void;
+  /** Calls onMessage with each broadcast of event on the private channel topic; returns the unsubscribe. */
+  broadcast(channel: LiveBroadcast, onMessage: (payload: unknown) => void): () => void;
 }
 
 const idSchema = z.string().uuid();
@@ -49,6 +57,15 @@ export function createLiveApi(supabase: SupabaseClient<Database>): LiveApi {
             onChange({ table: subscription.table, eventType: payload.eventType, new: payload.new, old: payload.old });
           },
         )
+        .subscribe();
+      return () => {
+        void supabase.removeChannel(channel);
+      };
+    },
+    broadcast({ topic, event }, onMessage) {
+      const channel: RealtimeChannel = supabase
+        .channel(topic, { config: { private: true } })
+        .on('broadcast', { event }, (message: { payload?: unknown }) => onMessage(message.payload))
         .subscribe();
       return () => {
         void supabase.removeChannel(channel);

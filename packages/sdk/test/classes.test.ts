@@ -92,11 +92,22 @@ describe('classes through the SDK', () => {
     expect(await teacher.client.classes.alerts(klass.id)).toEqual([]);
     await expect(student.client.classes.leave(klass.id)).rejects.toMatchObject({ code: 'not_found' });
 
+    // A new code: the old one stops at once; another teacher cannot renew it; an expired code says so.
+    await expect(stranger.client.classes.regenerateJoinCode(klass.id)).rejects.toMatchObject({ code: 'not_found' });
+    const renewed = await teacher.client.classes.regenerateJoinCode(klass.id);
+    expect(renewed.join_code).not.toBe(klass.join_code);
+    expect(renewed.join_code_expires_at).toBeNull();
+    await expect(student.client.classes.join({ code: klass.join_code })).rejects.toMatchObject({ code: 'class_not_found', status: 404 });
+    const expired = await teacher.client.classes.update(klass.id, { join_code_expires_at: new Date(Date.now() - 1000).toISOString() });
+    expect(expired.join_code_expires_at).not.toBeNull();
+    await expect(student.client.classes.join({ code: renewed.join_code })).rejects.toMatchObject({ code: 'join_code_expired', status: 410 });
+    await teacher.client.classes.update(klass.id, { join_code_expires_at: null });
+
     // Removed students cannot re-join; deleting the class removes everything.
-    expect(await student.client.classes.join({ code: klass.join_code })).toMatchObject({ alreadyMember: false });
+    expect(await student.client.classes.join({ code: renewed.join_code })).toMatchObject({ alreadyMember: false });
     const [again] = await teacher.client.classes.members(klass.id);
     await teacher.client.classes.removeMember(again?.id ?? '');
-    await expect(student.client.classes.join({ code: klass.join_code })).rejects.toMatchObject({ code: 'removed_from_class', status: 403 });
+    await expect(student.client.classes.join({ code: renewed.join_code })).rejects.toMatchObject({ code: 'removed_from_class', status: 403 });
     await expect(stranger.client.classes.remove(klass.id)).rejects.toMatchObject({ code: 'not_found' });
     await teacher.client.classes.remove(klass.id);
     expect(await teacher.client.classes.listMine()).toEqual([]);

@@ -119,6 +119,41 @@ describe.each(DATABASES)('classroom functions on %s', (database) => {
       expect(rows.rows).toHaveLength(1);
     });
 
+    it('a renewed code works at once and the old one stops; an expired code lets nobody new in, with a clear message', async () => {
+      const klass = await createClass(owner, { name: 'Chemistry 8' });
+      const early = await signedIn(backend);
+      expect((await invoke(early, 'join-class', { code: klass.join_code })).status).toBe(200);
+      const renewed = await owner.client.rpc('regenerate_class_join_code', { class_id: klass.id });
+      expect(renewed.error).toBeNull();
+      const fresh = (renewed.data as { join_code: string; join_code_expires_at: string | null }[])[0];
+      expect(fresh?.join_code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+      expect(fresh?.join_code).not.toBe(klass.join_code);
+      const late = await signedIn(backend);
+      expect(await invoke(late, 'join-class', { code: klass.join_code })).toMatchObject({ status: 404, body: { code: 'class_not_found' } });
+      expect(await invoke(late, 'join-class', { code: fresh?.join_code })).toMatchObject({ status: 200, body: { classId: klass.id, alreadyMember: false } });
+      // Someone already in the class is still in (the old link says so), whatever the code.
+      expect((await early.client.rpc('my_classes')).data).toEqual([expect.objectContaining({ id: klass.id })]);
+
+      // The teacher sets an expiry: before it, joining works; after it, 410 and nothing changes.
+      const soon = new Date(Date.now() + 3_600_000).toISOString();
+      expect((await owner.client.from('Class').update({ join_code_expires_at: soon }).eq('id', klass.id)).error).toBeNull();
+      const third = await signedIn(backend);
+      expect((await invoke(third, 'join-class', { code: fresh?.join_code })).status).toBe(200);
+      await owner.client.from('Class').update({ join_code_expires_at: new Date(Date.now() - 1000).toISOString() }).eq('id', klass.id);
+      const tooLate = await signedIn(backend);
+      expect(await invoke(tooLate, 'join-class', { code: fresh?.join_code })).toEqual({
+        status: 410,
+        body: { code: 'join_code_expired', message: 'This class code has expired. Ask your teacher for a new one.' },
+      });
+      expect((await tooLate.client.rpc('my_classes')).data).toEqual([]);
+      expect((await invoke(third, 'join-class', { code: fresh?.join_code })).body).toMatchObject({ alreadyMember: true });
+      // Renewing clears the expiry (or sets a new one).
+      const again = await owner.client.rpc('regenerate_class_join_code', { class_id: klass.id, expires_at: soon });
+      const latest = (again.data as { join_code: string; join_code_expires_at: string }[])[0];
+      expect(Date.parse(latest?.join_code_expires_at ?? '')).toBe(Date.parse(soon));
+      expect((await invoke(tooLate, 'join-class', { code: latest?.join_code })).status).toBe(200);
+    });
+
     it('stops brute force: ten tries per user and per address in ten minutes, then 429 even for the right code', async () => {
       const guesser = await signedIn(backend);
       for (let i = 0; i < 10; i += 1) {

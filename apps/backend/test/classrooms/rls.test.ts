@@ -83,6 +83,17 @@ describe.each(DATABASES)('classroom row-level security on %s', (database) => {
     expect(renamed.data).toEqual({ name: 'Biology 7C' });
     expect((await owner.client.from('Class').update({ runs_per_student_per_day: 0 }).eq('id', klass.id)).error?.code).toBe('23514');
 
+    // Join codes: only the class's teacher renews one (through the RPC) or sets its expiry.
+    for (const client of [otherTeacher.client, student.client, stranger.client]) {
+      const refused = await client.rpc('regenerate_class_join_code', { class_id: klass.id });
+      expect(refused.error?.code).toBe('42501');
+      expect((await client.from('Class').update({ join_code_expires_at: new Date().toISOString() }).eq('id', klass.id).select('id')).data ?? []).toEqual([]);
+    }
+    expect((await anon.rpc('regenerate_class_join_code', { class_id: klass.id })).error).not.toBeNull();
+    expect((await backend.db.query<{ join_code: string; join_code_expires_at: null }>('select join_code, join_code_expires_at from public."Class" where id = $1', [klass.id])).rows).toEqual([
+      { join_code: klass.join_code, join_code_expires_at: null },
+    ]);
+
     // Delete: another teacher's delete removes nothing.
     expect((await otherTeacher.client.from('Class').delete().eq('id', klass.id).select('id')).data).toEqual([]);
     expect((await student.client.from('Class').delete().eq('id', klass.id).select('id')).data).toEqual([]);

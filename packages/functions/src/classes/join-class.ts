@@ -1,6 +1,7 @@
 // POST /functions/v1/join-class { code, displayName? }: a signed-in person joins the class with
 // this join code (issue 19). Tries are rate-limited per user and per address (brute force); a
-// wrong or archived class's code is 404, a removed student cannot come back (403).
+// wrong or archived class's code is 404, a removed student cannot come back (403), an expired code
+// lets nobody new in (410; the teacher sets the expiry and can renew the code at any time).
 import { z } from 'zod';
 import { readSmallJsonBody } from '../apps.ts';
 import { errorResponse, json, signedInUser } from '../http.ts';
@@ -54,10 +55,10 @@ export const joinClassFunction: FunctionHandler = async (req, ctx) => {
 
   const found = await ctx.supabase
     .from('Class')
-    .select('id, name, teacher_id')
+    .select('id, name, teacher_id, join_code_expires_at')
     .eq('join_code', body.data.code)
     .is('archived_at', null)
-    .maybeSingle<{ id: string; name: string; teacher_id: string }>();
+    .maybeSingle<{ id: string; name: string; teacher_id: string; join_code_expires_at: string | null }>();
   if (found.error) throw new Error(`Looking up the class failed: ${found.error.message}`);
   const klass = found.data;
   if (!klass) return errorResponse(404, 'class_not_found', 'There is no open class with this code. Check the code with your teacher.');
@@ -66,6 +67,10 @@ export const joinClassFunction: FunctionHandler = async (req, ctx) => {
   const existing = await loadMembership(ctx.supabase, klass.id, user.id);
   if (existing?.removed_at) return errorResponse(403, 'removed_from_class', 'Your teacher removed you from this class.');
   if (existing) return json(200, { classId: klass.id, className: klass.name, alreadyMember: true });
+  // A code past the expiry its teacher set lets nobody new in.
+  if (klass.join_code_expires_at !== null && Date.parse(klass.join_code_expires_at) <= Date.now()) {
+    return errorResponse(410, 'join_code_expired', 'This class code has expired. Ask your teacher for a new one.');
+  }
 
   let displayName = body.data.displayName;
   if (displayName === undefined) {

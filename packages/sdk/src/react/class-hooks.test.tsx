@@ -12,6 +12,7 @@ import { AppforgeProvider } from './AppforgeProvider';
 import { useAcknowledgeAlert } from './use-acknowledge-alert-mutation';
 import { useAssignments } from './use-assignments-query';
 import { useClassMembers } from './use-class-members-query';
+import { useClassLiveOutput } from './use-class-live-output';
 import { useClassRuns } from './use-class-runs-query';
 import { useCreateAssignment } from './use-create-assignment-mutation';
 import { useCreateClass } from './use-create-class-mutation';
@@ -19,6 +20,7 @@ import { useExportClassRuns } from './use-export-class-runs-mutation';
 import { useJoinClass } from './use-join-class-mutation';
 import { useLeaveClass } from './use-leave-class-mutation';
 import { useMyClasses } from './use-my-classes-query';
+import { useRegenerateJoinCode } from './use-regenerate-join-code-mutation';
 import { useRemoveMember } from './use-remove-member-mutation';
 import { useSafetyAlerts } from './use-safety-alerts-query';
 import { useTeacherClasses } from './use-teacher-classes-query';
@@ -42,6 +44,30 @@ function teacherClient() {
 }
 
 describe('teacher hooks', () => {
+  it('useClassLiveOutput: builds each run\'s text from the live pieces, skips pieces that do not line up, shows withheld output as withheld, and leaves on unmount', async () => {
+    const { client } = teacherClient();
+    const klass = makeClass({ teacher_id: client.fake.data.session?.user.id ?? '' });
+    const { topic, event } = { topic: `class:${klass.id}:live`, event: 'output' };
+    const { result, unmount } = renderHook(() => useClassLiveOutput(klass.id), { wrapper: wrapperFor(client) });
+    expect(result.current.size).toBe(0);
+    await waitFor(() => expect(client.fake.liveCount()).toBe(1));
+    act(() => client.fake.emitBroadcast(topic, event, { parts: [{ run_id: 'r1', step_id: 'write', from: 0, text: 'Plants ' }] }));
+    act(() => client.fake.emitBroadcast(topic, event, { parts: [{ run_id: 'r1', step_id: 'write', from: 7, text: 'make sugar' }, { run_id: 'r2', step_id: 'write', from: 0, text: 'I hate' }] }));
+    expect(result.current.get('r1')).toEqual({ stepId: 'write', text: 'Plants make sugar', withheld: null });
+    // A missed piece (from 40 while 17 are known) is skipped; the next whole text catches up.
+    act(() => client.fake.emitBroadcast(topic, event, { parts: [{ run_id: 'r1', step_id: 'write', from: 40, text: 'lost' }] }));
+    expect(result.current.get('r1')?.text).toBe('Plants make sugar');
+    act(() => client.fake.emitBroadcast(topic, event, { parts: [{ run_id: 'r2', step_id: 'write', withheld: ['profanity'] }] }));
+    expect(result.current.get('r2')).toEqual({ stepId: 'write', text: '', withheld: ['profanity'] });
+    // Malformed messages and other classes' channels change nothing.
+    act(() => client.fake.emitBroadcast(topic, event, { parts: [{ run_id: 'r1', text: 5 }] }));
+    act(() => client.fake.emitBroadcast('class:someone-else:live', event, { parts: [{ run_id: 'r1', step_id: 'write', from: 0, text: 'X' }] }));
+    expect(result.current.get('r1')?.text).toBe('Plants make sugar');
+    expect(client.fake.calls('live.broadcast')).toEqual([[{ topic, event }, expect.any(Function)]]);
+    unmount();
+    expect(client.fake.liveCount()).toBe(0);
+  });
+
   it('creates a class that appears in the list with a join code; archiving marks it', async () => {
     const { client } = teacherClient();
     const { result } = renderHook(() => ({ list: useTeacherClasses(), create: useCreateClass(), update: useUpdateClass() }), {
@@ -54,6 +80,23 @@ describe('teacher hooks', () => {
     await act(() => result.current.update.mutateAsync({ classId: created.id, patch: { archived: true } }));
     await waitFor(() => expect(result.current.list.data?.[0]?.archived_at).not.toBeNull());
     await expect(result.current.create.mutateAsync({ name: '' })).rejects.toMatchObject({ code: 'invalid_input', message: 'Give the class a name.' });
+  });
+
+  it('renews a join code (the old one stops working) and refuses an expired one with its message', async () => {
+    const { client } = teacherClient();
+    const { result } = renderHook(() => ({ create: useCreateClass(), renew: useRegenerateJoinCode(), klass: useTeacherClasses() }), { wrapper: wrapperFor(client) });
+    const created = await act(() => result.current.create.mutateAsync({ name: 'Chemistry' }));
+    const past = new Date(Date.now() - 1000).toISOString();
+    const renewed = await act(() => result.current.renew.mutateAsync({ classId: created.id, expiresAt: past }));
+    expect(renewed.join_code).not.toBe(created.join_code);
+    expect(renewed.join_code_expires_at).toBe(past);
+    client.fake.signIn({ email: 'kim@pupils.example' });
+    await expect(client.classes.join({ code: created.join_code })).rejects.toMatchObject({ status: 404, code: 'class_not_found' });
+    await expect(client.classes.join({ code: renewed.join_code })).rejects.toMatchObject({
+      status: 410,
+      code: 'join_code_expired',
+      message: 'This class code has expired. Ask your teacher for a new one.',
+    });
   });
 
   it('refuses a non-teacher creating a class and another teacher reading it', async () => {

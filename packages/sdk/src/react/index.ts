@@ -133,6 +133,8 @@ export { useAssignableItems } from './use-assignable-items-query';
 export { useMyClasses } from './use-my-classes-query';
 export { useClassMembers } from './use-class-members-query';
 export { useClassRuns } from './use-class-runs-query';
+export { useClassLiveOutput } from './use-class-live-output';
+export { useRegenerateJoinCode } from './use-regenerate-join-code-mutation';
 export { useSafetyAlerts } from './use-safety-alerts-query';
 export { useCreateClass } from './use-create-class-mutation';
 export { useUpdateClass } from './use-update-class-mutation';

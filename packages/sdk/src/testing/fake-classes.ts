@@ -72,6 +72,7 @@ export function makeClass(fields: Partial<ClassRow> = {}): ClassRow {
     subject: null,
     grade: null,
     join_code: fakeJoinCode(),
+    join_code_expires_at: null,
     archived_at: null,
     runs_per_student_per_day: 50,
     checks: { ...DEFAULT_CLASS_CHECKS },
@@ -188,6 +189,12 @@ export function createFakeClasses(data: FakeClassesData): ClassesApi {
         ...(archived === undefined ? {} : { archived_at: archived ? (current.archived_at ?? new Date().toISOString()) : null }),
         updated_at: new Date().toISOString(),
       };
+      data.classes[classId] = next;
+      return structuredClone(next);
+    },
+    async regenerateJoinCode(classId, expiresAt = null) {
+      const current = ownClass(classId);
+      const next: ClassRow = { ...current, join_code: fakeJoinCode(), join_code_expires_at: expiresAt, updated_at: new Date().toISOString() };
       data.classes[classId] = next;
       return structuredClone(next);
     },
@@ -315,6 +322,9 @@ export function createFakeClasses(data: FakeClassesData): ClassesApi {
       if (!klass) throw err('class_not_found', 'There is no open class with this code. Check the code with your teacher.', 404);
       const existing = Object.values(data.classMembers).find((row) => row.class_id === klass.id && row.student_id === studentId);
       if (existing?.removed_at) throw err('removed_from_class', 'Your teacher removed you from this class.', 403);
+      if (!existing && klass.join_code_expires_at !== null && Date.parse(klass.join_code_expires_at) <= Date.now()) {
+        throw err('join_code_expired', 'This class code has expired. Ask your teacher for a new one.', 410);
+      }
       if (!existing) {
         const fallback = data.session?.user.email?.split('@')[0] ?? 'Student';
         const displayName = input.displayName === undefined ? fallback : parse(displayNameInClassSchema, input.displayName);

@@ -19,7 +19,7 @@ import type {
   UserRow,
   UserStatus,
 } from '../types';
-import type { LiveChange, LiveSubscription } from '../live';
+import type { LiveBroadcast, LiveChange, LiveSubscription } from '../live';
 import { displayNameSchema } from '../users';
 import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
 import { createFakeApps } from './fake-apps';
@@ -165,6 +165,8 @@ export interface FakeController {
   emitLive(change: LiveChange): void;
   /** How many live subscriptions are open (a component must unsubscribe on teardown). */
   liveCount(): number;
+  /** Delivers a broadcast to the listeners of a private channel, as Realtime would. */
+  emitBroadcast(topic: string, event: string, payload: unknown): void;
 }
 
 export interface FakeAppforgeClient extends AppforgeClient {
@@ -185,7 +187,7 @@ function notFound(what: string): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: `${what} was not found or is not public.`, status: 404 });
 }
 
-const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'live.subscribe', 'apiKeys.baseUrl']);
+const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'live.subscribe', 'live.broadcast', 'apiKeys.baseUrl']);
 const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion', 'apiKeys.tryRun']);
 
 async function* failingStream(error: AppforgeError): AsyncGenerator<never> {
@@ -257,6 +259,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
   const sentCodes: SentCode[] = [];
   const listeners = new Set<Listener>();
   const liveListeners = new Set<{ subscription: LiveSubscription; onChange: (change: LiveChange) => void }>();
+  const broadcastListeners = new Set<{ channel: LiveBroadcast; onMessage: (payload: unknown) => void }>();
   const usersByEmail = new Map<string, User>();
   let assurance: 'aal1' | 'aal2' = 'aal1';
 
@@ -522,6 +525,13 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
           liveListeners.delete(entry);
         };
       },
+      broadcast(channel, onMessage) {
+        const entry = { channel, onMessage };
+        broadcastListeners.add(entry);
+        return () => {
+          broadcastListeners.delete(entry);
+        };
+      },
     },
   };
 
@@ -583,7 +593,12 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
         onChange(change);
       }
     },
-    liveCount: () => liveListeners.size,
+    liveCount: () => liveListeners.size + broadcastListeners.size,
+    emitBroadcast(topic, event, payload) {
+      for (const { channel, onMessage } of [...broadcastListeners]) {
+        if (channel.topic === topic && channel.event === event) onMessage(payload);
+      }
+    },
   };
 
   const client: FakeAppforgeClient = {

@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { ALERTS, ASSIGNMENTS, ITEMS, MEMBERS, RUNS, STUDENT_IDS, makeClass, makeRun, refuse, settle } from '../stories/fixtures';
 import { StoryFrame, WAIT } from '../stories/StoryFrame';
 import type { ClassTab } from './ClassView';
-import type { Assignment, ClassMember, ClassRun, SafetyAlert } from '../lib/types';
+import type { Assignment, ClassLiveOutput, ClassMember, ClassRun, SafetyAlert } from '../lib/types';
 import { ClassView } from './ClassView';
 
 interface DemoProps {
@@ -31,11 +31,14 @@ const LIVE_RUN: ClassRun = makeRun({
 });
 
 function ClassDemo({ tab, members = MEMBERS, assignments = ASSIGNMENTS, runs = RUNS, alerts = ALERTS, live = false, failExport = false }: DemoProps) {
-  const [state, setState] = useState({ members, assignments, runs, alerts, cls: makeClass() });
+  const [state, setState] = useState({ members, assignments, runs, alerts, cls: makeClass(), liveOutputs: new Map<string, ClassLiveOutput>() });
+  const writing = (text: string) => () => setState((s) => ({ ...s, liveOutputs: new Map([[LIVE_RUN.id, { stepId: 'answer', text, withheld: null }]]) }));
   useEffect(() => {
     if (!live) return;
     const steps: (() => void)[] = [
       () => setState((s) => ({ ...s, runs: [...s.runs, LIVE_RUN] })),
+      writing('Roots take'),
+      writing('Roots take up water'),
       () => setState((s) => ({ ...s, runs: s.runs.map((run) => (run.id === LIVE_RUN.id ? { ...run, steps: [{ step_id: 'answer', status: 'done' as const, output: { answer: 'Roots take up water' }, started_at: run.started_at }] } : run)) })),
       () =>
         setState((s) => ({
@@ -59,6 +62,7 @@ function ClassDemo({ tab, members = MEMBERS, assignments = ASSIGNMENTS, runs = R
         items={ITEMS}
         runs={state.runs}
         alerts={state.alerts}
+        liveOutputs={state.liveOutputs}
         {...(tab === undefined ? {} : { initialTab: tab })}
         onRename={(memberId, name) => settle(() => setState((s) => ({ ...s, members: s.members.map((m) => (m.id === memberId ? { ...m, display_name: name } : m)) })))}
         onRemove={(memberId) => settle(() => setState((s) => ({ ...s, members: s.members.map((m) => (m.id === memberId ? { ...m, removed_at: new Date().toISOString() } : m)) })))}
@@ -156,6 +160,8 @@ export const LiveRunsAndANewAlert: Story = {
   play: async ({ canvas }) => {
     const now = canvas.getByRole('region', { name: /Running now/ });
     const run = await within(now).findByRole('article', { name: 'Sam Patel: Photosynthesis tutor' }, WAIT);
+    // The answer as it is written, then the saved step output in its place.
+    await expect(await within(run).findByText(/^Roots take/, {}, WAIT)).toBeInTheDocument();
     await expect(await within(run).findByText('answer: Roots take up water', {}, WAIT)).toBeInTheDocument();
     const banner = await canvas.findByText(/New safety alert/, {}, WAIT);
     await expect(banner.closest('[role="alert"]')).toHaveTextContent('Self-harm in Sam Patel’s input');

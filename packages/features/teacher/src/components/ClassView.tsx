@@ -2,7 +2,17 @@ import { Badge, PageHeader, Tabs } from '@appforge/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEACHER_PORTAL } from '../lib/paths';
-import type { AssignableItem, Assignment, ClassMember, ClassRun, ClassSettingsInput, NewAssignmentInput, SafetyAlert, TeacherClass } from '../lib/types';
+import type {
+  AssignableItem,
+  Assignment,
+  ClassLiveOutput,
+  ClassMember,
+  ClassRun,
+  ClassSettingsInput,
+  NewAssignmentInput,
+  SafetyAlert,
+  TeacherClass,
+} from '../lib/types';
 import { AlertsPanel } from './AlertsPanel';
 import { AssignmentsPanel } from './AssignmentsPanel';
 import { ClassSettingsPanel } from './ClassSettingsPanel';
@@ -20,6 +30,8 @@ export interface ClassViewProps {
   items: readonly AssignableItem[];
   runs: readonly ClassRun[];
   alerts: readonly SafetyAlert[];
+  /** The AI output being written now, by run id. */
+  liveOutputs?: ReadonlyMap<string, ClassLiveOutput>;
   initialTab?: ClassTab;
   onRename: (memberId: string, displayName: string) => Promise<unknown>;
   onRemove: (memberId: string) => Promise<unknown>;
@@ -27,6 +39,10 @@ export interface ClassViewProps {
   onUnassign: (assignmentId: string) => Promise<unknown>;
   onAcknowledge: (alertId: string) => Promise<unknown>;
   onSaveSettings: (settings: ClassSettingsInput) => Promise<unknown>;
+  /** A new join code (the old one stops at once). */
+  onRenewJoinCode?: () => Promise<unknown>;
+  /** When the join code expires (null: never). */
+  onSetJoinCodeExpiry?: (expiresAt: string | null) => Promise<unknown>;
   onExport: () => Promise<Blob>;
   onDelete: () => Promise<unknown>;
 }
@@ -72,7 +88,14 @@ export function ClassView(props: ClassViewProps) {
             label: 'Roster',
             content: (
               <div className="teacher-stack">
-                <JoinCodeCard code={cls.join_code} origin={props.origin} archived={cls.archived_at !== null} />
+                <JoinCodeCard
+                  code={cls.join_code}
+                  origin={props.origin}
+                  archived={cls.archived_at !== null}
+                  expiresAt={cls.join_code_expires_at}
+                  onRenew={props.onRenewJoinCode}
+                  onSetExpiry={props.onSetJoinCodeExpiry}
+                />
                 <RosterPanel members={members} onRename={props.onRename} onRemove={props.onRemove} />
               </div>
             ),
@@ -82,7 +105,7 @@ export function ClassView(props: ClassViewProps) {
             label: 'Assignments',
             content: <AssignmentsPanel assignments={props.assignments} items={props.items} onAssign={props.onAssign} onUnassign={props.onUnassign} />,
           },
-          { value: 'live', label: 'Live', content: <LivePanel runs={props.runs} members={members} alerts={alerts} onShowAlerts={() => setTab('alerts')} /> },
+          { value: 'live', label: 'Live', content: <LivePanel runs={props.runs} members={members} alerts={alerts} liveOutputs={props.liveOutputs} onShowAlerts={() => setTab('alerts')} /> },
           {
             value: 'alerts',
             label: openAlerts > 0 ? `Alerts (${openAlerts})` : 'Alerts',

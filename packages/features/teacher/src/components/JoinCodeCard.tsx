@@ -1,5 +1,6 @@
-import { Card, CopyButton, Spinner } from '@appforge/ui';
+import { Button, Card, ConfirmDialog, CopyButton, Select, Spinner } from '@appforge/ui';
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '../lib/format';
 import { joinLink } from '../lib/paths';
 import { qrSvgDataUrl } from '../lib/qr';
 
@@ -8,14 +9,46 @@ export interface JoinCodeCardProps {
   /** The site's origin, e.g. https://schools.example.org; the link is `{origin}/join/{code}`. */
   origin: string;
   archived: boolean;
+  /** When the code stops letting new students in; null: never. */
+  expiresAt?: string | null;
+  /** Gives the class a new code (the old one stops working at once). */
+  onRenew?: () => Promise<unknown>;
+  /** Sets (or clears, with null) when the code expires. */
+  onSetExpiry?: (expiresAt: string | null) => Promise<unknown>;
+}
+
+const HOUR = 3_600_000;
+/** The expiry choices, from now. */
+const EXPIRY_CHOICES: readonly { value: string; label: string; ms: number | null }[] = [
+  { value: 'never', label: 'Never', ms: null },
+  { value: '1h', label: 'In 1 hour', ms: HOUR },
+  { value: '1d', label: 'In 1 day', ms: 24 * HOUR },
+  { value: '7d', label: 'In 7 days', ms: 7 * 24 * HOUR },
+  { value: '30d', label: 'In 30 days', ms: 30 * 24 * HOUR },
+];
+
+function expiryText(expiresAt: string | null, now: number): string {
+  if (expiresAt === null) return 'The code does not expire.';
+  return Date.parse(expiresAt) <= now
+    ? `The code expired on ${formatDateTime(expiresAt)}: nobody new can join with it. Give the class a new code.`
+    : `The code expires on ${formatDateTime(expiresAt)}.`;
 }
 
 type QrState = { status: 'loading' } | { status: 'ready'; src: string } | { status: 'failed' };
 
 /** How students get in: the code to type, the link to open, and the link as a QR code. */
-export function JoinCodeCard({ code, origin, archived }: JoinCodeCardProps) {
+export function JoinCodeCard({ code, origin, archived, expiresAt = null, onRenew, onSetExpiry }: JoinCodeCardProps) {
   const link = joinLink(origin, code);
   const [qr, setQr] = useState<QrState>({ status: 'loading' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const attempt = async (action: () => Promise<unknown>): Promise<void> => {
+    setProblem(null);
+    try {
+      await action();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'That did not work; try again.');
+    }
+  };
 
   useEffect(() => {
     let live = true;
@@ -56,6 +89,40 @@ export function JoinCodeCard({ code, origin, archived }: JoinCodeCardProps) {
             </dd>
           </div>
         </dl>
+        <div className="teacher-stack">
+          <p className="teacher-muted" data-testid="join-code-expiry">
+            {expiryText(expiresAt, Date.now())}
+          </p>
+          {onSetExpiry ? (
+            <Select
+              label="Code expires"
+              placeholder="Choose when"
+              options={EXPIRY_CHOICES.map(({ value, label }) => ({ value, label }))}
+              onValueChange={(value) => {
+                const choice = EXPIRY_CHOICES.find((candidate) => candidate.value === value);
+                if (choice) void attempt(() => onSetExpiry(choice.ms === null ? null : new Date(Date.now() + choice.ms).toISOString()));
+              }}
+            />
+          ) : null}
+          {onRenew ? (
+            <ConfirmDialog
+              title="Give the class a new code?"
+              description="The current code and join link stop working at once; students already in the class stay in. Share the new code or link with anyone still to join."
+              confirmLabel="New code"
+              onConfirm={() => attempt(onRenew)}
+              trigger={
+                <Button variant="secondary" size="sm">
+                  New code
+                </Button>
+              }
+            />
+          ) : null}
+          {problem !== null ? (
+            <p role="alert" className="teacher-error">
+              {problem}
+            </p>
+          ) : null}
+        </div>
         <div className="teacher-join__qr">
           {qr.status === 'ready' ? (
             <img src={qr.src} width={176} height={176} alt={`QR code of the join link ${link}`} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ALERTS, MEMBERS, RUNS, STUDENT_IDS } from '../stories/fixtures';
 import { StoryFrame } from '../stories/StoryFrame';
-import type { ClassRun, SafetyAlert } from '../lib/types';
+import type { ClassLiveOutput, ClassRun, SafetyAlert } from '../lib/types';
 import { LivePanel } from './LivePanel';
 
 const newAlert: SafetyAlert = {
@@ -20,11 +20,43 @@ const newAlert: SafetyAlert = {
   acknowledged_at: null,
 };
 
-function view(runs: ClassRun[], alerts: SafetyAlert[], onShowAlerts = vi.fn()) {
-  return <StoryFrame>{<LivePanel runs={runs} members={MEMBERS} alerts={alerts} onShowAlerts={onShowAlerts} />}</StoryFrame>;
+function view(runs: ClassRun[], alerts: SafetyAlert[], onShowAlerts = vi.fn(), liveOutputs?: ReadonlyMap<string, ClassLiveOutput>) {
+  return <StoryFrame>{<LivePanel runs={runs} members={MEMBERS} alerts={alerts} onShowAlerts={onShowAlerts} liveOutputs={liveOutputs} />}</StoryFrame>;
 }
 
 describe('the live view', () => {
+  it('shows the AI output word by word as it is written, then the finished output in its place', () => {
+    const [first] = RUNS;
+    if (first === undefined) throw new Error('The fixtures have runs.');
+    const fresh: ClassRun = { ...first, id: 'r9', status: 'running', outputs: null, steps: [] };
+    const live = (text: string): ReadonlyMap<string, ClassLiveOutput> => new Map([['r9', { stepId: 'write', text, withheld: null }]]);
+    const { rerender } = render(view([fresh], [], vi.fn(), new Map()));
+    const card = () => screen.getByRole('article', { name: 'Amara Okafor: Photosynthesis tutor' });
+    expect(card()).toHaveTextContent('Writing…');
+    rerender(view([fresh], [], vi.fn(), live('Leaves are')));
+    expect(card()).toHaveTextContent('Leaves are');
+    rerender(view([fresh], [], vi.fn(), live('Leaves are green because')));
+    expect(card()).toHaveTextContent('Leaves are green because');
+    expect(card()).not.toHaveTextContent('Writing…');
+    // The step is saved: its output replaces the live text (shown once, not twice).
+    const saved: ClassRun = { ...fresh, steps: [{ step_id: 'write', status: 'done', output: 'Leaves are green because of chlorophyll.', started_at: fresh.started_at }] };
+    rerender(view([saved], [], vi.fn(), live('Leaves are green because')));
+    expect(card()).toHaveTextContent('Leaves are green because of chlorophyll.');
+    expect(card().textContent?.match(/Leaves are green because/g)).toHaveLength(1);
+    // The run ends: its outputs are what stays.
+    rerender(view([{ ...saved, status: 'done', outputs: { answer: 'Leaves are green because of chlorophyll.' } }], [], vi.fn(), live('Leaves are green because')));
+    expect(screen.getByRole('article', { name: 'Amara Okafor: Photosynthesis tutor' })).toHaveTextContent('answer: Leaves are green because of chlorophyll.');
+  });
+
+  it('hides flagged output while it is written and says which check flagged it', () => {
+    const [first] = RUNS;
+    if (first === undefined) throw new Error('The fixtures have runs.');
+    const fresh: ClassRun = { ...first, id: 'r9', status: 'running', outputs: null, steps: [] };
+    render(view([fresh], [], vi.fn(), new Map([['r9', { stepId: 'write', text: '', withheld: ['self_harm'] }]])));
+    const card = screen.getByRole('article', { name: 'Amara Okafor: Photosynthesis tutor' });
+    expect(within(card).getByRole('status')).toHaveTextContent('Hidden while it is written: flagged for Self-harm. Review it in Alerts.');
+  });
+
   it('shows running runs with what the student typed and what the AI has written so far', () => {
     render(view(RUNS, ALERTS));
     const now = screen.getByRole('region', { name: /Running now \(1\)/ });

@@ -1,7 +1,7 @@
 import { Button, EmptyState, Select } from '@appforge/ui';
 import { useMemo, useRef, useState } from 'react';
 import { CATEGORY_LABELS, formatTime } from '../lib/format';
-import type { ClassMember, ClassRun, SafetyAlert } from '../lib/types';
+import type { ClassLiveOutput, ClassMember, ClassRun, SafetyAlert } from '../lib/types';
 import { RunCard } from './RunCard';
 
 export interface LivePanelProps {
@@ -10,6 +10,8 @@ export interface LivePanelProps {
   alerts: readonly SafetyAlert[];
   /** Opens the Alerts tab. */
   onShowAlerts: () => void;
+  /** The AI output being written now, by run id (useClassLiveOutput). */
+  liveOutputs?: ReadonlyMap<string, ClassLiveOutput>;
 }
 
 const ALL = 'all';
@@ -24,7 +26,7 @@ export function nameLookup(members: readonly ClassMember[]): (row: { student_id:
  * Who is running what now, with inputs and outputs as they arrive (the runs prop is live), a
  * banner the moment a new safety alert comes in, and one student's history on request.
  */
-export function LivePanel({ runs, members, alerts, onShowAlerts }: LivePanelProps) {
+export function LivePanel({ runs, members, alerts, onShowAlerts, liveOutputs }: LivePanelProps) {
   const nameOf = useMemo(() => nameLookup(members), [members]);
   const [student, setStudent] = useState(ALL);
   // Alerts already there when the view opened are in the Alerts list; a banner is for new ones.
@@ -69,7 +71,7 @@ export function LivePanel({ runs, members, alerts, onShowAlerts }: LivePanelProp
         ) : (
           <div className="teacher-runs" aria-live="polite">
             {active.map((run) => (
-              <RunCard key={run.id} run={run} studentName={nameOf(run)} flagged={flaggedRuns.has(run.id)} />
+              <RunCard key={run.id} run={run} studentName={nameOf(run)} flagged={flaggedRuns.has(run.id)} live={liveOutputs?.get(run.id)} />
             ))}
           </div>
         )}

@@ -1,7 +1,7 @@
 import { Badge } from '@appforge/ui';
 import type { BadgeTone } from '@appforge/ui';
-import { formatTime, STATUS_LABELS, textOf } from '../lib/format';
-import type { ClassRun, RunStatus } from '../lib/types';
+import { CATEGORY_LABELS, formatTime, STATUS_LABELS, textOf } from '../lib/format';
+import type { ClassLiveOutput, ClassRun, RunStatus } from '../lib/types';
 
 const TONES: Readonly<Record<RunStatus, BadgeTone>> = {
   running: 'brand',
@@ -16,13 +16,23 @@ export interface RunCardProps {
   studentName: string;
   /** Marks the run as flagged by a safety check. */
   flagged?: boolean;
+  /** What the AI step being written has produced so far (the class's live channel). */
+  live?: ClassLiveOutput | undefined;
 }
 
 /** One student run: who, which app, its state, what the student typed and what the AI answered so far. */
-export function RunCard({ run, studentName, flagged = false }: RunCardProps) {
+export function RunCard({ run, studentName, flagged = false, live }: RunCardProps) {
   const inputs = textOf(run.inputs);
-  // The run's outputs once it ends; until then, what its finished steps produced so far.
-  const outputs = textOf(run.outputs) || run.steps.map((step) => textOf(step.output)).filter((text) => text !== '').join('\n');
+  // The run's outputs once it ends; until then, what its finished steps produced so far and the
+  // live text of the step being written (replaced by the step's output once it is saved).
+  const finalOutputs = textOf(run.outputs);
+  const streaming = finalOutputs === '' && run.status === 'running' && live !== undefined && !run.steps.some((step) => step.step_id === live.stepId && step.output !== null);
+  const outputs =
+    finalOutputs ||
+    [...run.steps.map((step) => textOf(step.output)), streaming && live.withheld === null ? live.text : '']
+      .filter((text) => text !== '')
+      .join('\n');
+  const withheld = streaming && live.withheld !== null ? live.withheld : null;
   const label = `${studentName}: ${run.app_name ?? 'an app'}`;
   return (
     <article className="teacher-run" aria-label={label} data-status={run.status}>
@@ -43,7 +53,14 @@ export function RunCard({ run, studentName, flagged = false }: RunCardProps) {
         </div>
         <div>
           <h4>AI output</h4>
-          <p className="teacher-run__text">{outputs === '' ? <span className="teacher-muted">{run.status === 'running' ? 'Writing…' : '(no output)'}</span> : outputs}</p>
+          <p className="teacher-run__text" data-live={streaming && withheld === null ? 'true' : undefined}>
+            {outputs === '' ? <span className="teacher-muted">{run.status === 'running' ? 'Writing…' : '(no output)'}</span> : outputs}
+          </p>
+          {withheld !== null ? (
+            <p className="teacher-muted" role="status">
+              Hidden while it is written: flagged for {withheld.map((category) => CATEGORY_LABELS[category]).join(', ')}. Review it in Alerts.
+            </p>
+          ) : null}
           {run.error !== null ? <p className="teacher-error">{run.error.message}</p> : null}
         </div>
       </div>

@@ -5,6 +5,7 @@ import type {
   AssignableItem,
   AssignmentRow,
   ClassChecks,
+  ClassLiveOutput,
   ClassMemberRow,
   ClassRow,
   ClassRunRow,
@@ -14,7 +15,7 @@ import type {
   SafetyCategory,
 } from '@appforge/sdk';
 
-export type { AssignableItem, ClassChecks, SafetyCategory };
+export type { AssignableItem, ClassChecks, ClassLiveOutput, SafetyCategory };
 export type TeacherClass = ClassRow;
 export type ClassMember = ClassMemberRow;
 /** An assignment as its teacher sees it. */

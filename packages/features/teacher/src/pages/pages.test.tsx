@@ -115,6 +115,41 @@ describe('the teacher portal', () => {
   });
 });
 
+describe('join codes', () => {
+  it('a teacher gives the class a new code after confirming (the old one stops) and sets when it expires', async () => {
+    const { client, userId } = signedIn({ teacher: true });
+    const cls = makeClass({ name: 'Biology 7B', teacher_id: userId, join_code: 'K7PQ2XMA' });
+    client.fake.data.classes[cls.id] = cls;
+    renderTeacher(client, `/teacher-portal/class/${cls.id}`);
+    expect(await screen.findByText('The code does not expire.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'New code' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(client.fake.data.classes[cls.id]?.join_code).toBe('K7PQ2XMA');
+    await userEvent.click(screen.getByRole('button', { name: 'New code' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'New code' }));
+    await waitFor(() => expect(client.fake.data.classes[cls.id]?.join_code).not.toBe('K7PQ2XMA'));
+    const renewed = client.fake.data.classes[cls.id]?.join_code ?? '';
+    expect(await screen.findByText(renewed)).toBeInTheDocument();
+    expect(screen.queryByText('K7PQ2XMA')).toBeNull();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Code expires' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'In 1 day' }));
+    await waitFor(() => expect(client.fake.data.classes[cls.id]?.join_code_expires_at).not.toBeNull());
+    const expires = Date.parse(client.fake.data.classes[cls.id]?.join_code_expires_at ?? '');
+    expect(Math.abs(expires - (Date.now() + 86_400_000))).toBeLessThan(60_000);
+    expect(await screen.findByText(/^The code expires on /)).toBeInTheDocument();
+  });
+
+  it('tells a student an expired code has expired, and joins nothing', async () => {
+    const { client } = signedIn();
+    const cls = makeClass({ name: 'Biology 7B', join_code: 'K7PQ2XMA', join_code_expires_at: new Date(Date.now() - 60_000).toISOString() });
+    client.fake.data.classes[cls.id] = cls;
+    renderTeacher(client, '/join/K7PQ2XMA');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This class code has expired. Ask your teacher for a new one.');
+    expect(Object.keys(client.fake.data.classMembers)).toHaveLength(0);
+  });
+});
+
 describe('a student’s classes', () => {
   it('joins with a code typed in any case, and shows the class with its assignments', async () => {
     const { client } = signedIn();

@@ -4,11 +4,13 @@ import {
   useAssignments,
   useClass,
   useClassMembers,
+  useClassLiveOutput,
   useClassRuns,
   useCreateAssignment,
   useDeleteAssignment,
   useDeleteClass,
   useExportClassRuns,
+  useRegenerateJoinCode,
   useRemoveMember,
   useRenameMember,
   useSafetyAlerts,
@@ -32,6 +34,7 @@ function TeacherClass({ classId }: { classId: string }) {
   const assignments = useAssignments(classId);
   const items = useAssignableItems();
   const runs = useClassRuns(classId);
+  const liveOutputs = useClassLiveOutput(classId);
   const alerts = useSafetyAlerts(classId);
   const rename = useRenameMember();
   const remove = useRemoveMember();
@@ -39,6 +42,7 @@ function TeacherClass({ classId }: { classId: string }) {
   const unassign = useDeleteAssignment();
   const acknowledge = useAcknowledgeAlert();
   const update = useUpdateClass();
+  const renewCode = useRegenerateJoinCode();
   const exportRuns = useExportClassRuns();
   const deleteClass = useDeleteClass();
 
@@ -80,6 +84,7 @@ function TeacherClass({ classId }: { classId: string }) {
         items={items.data ?? []}
         runs={runs.data ?? []}
         alerts={alerts.data ?? []}
+        liveOutputs={liveOutputs}
         onRename={(memberId, displayName) => rename.mutateAsync({ memberId, displayName })}
         onRemove={(memberId) => remove.mutateAsync(memberId)}
         onAssign={(input) =>
@@ -94,6 +99,11 @@ function TeacherClass({ classId }: { classId: string }) {
         onUnassign={(assignmentId) => unassign.mutateAsync(assignmentId)}
         onAcknowledge={(alertId) => acknowledge.mutateAsync(alertId)}
         onSaveSettings={(settings) => update.mutateAsync({ classId, patch: settings })}
+        onRenewJoinCode={async () => {
+          const renewed = await renewCode.mutateAsync({ classId });
+          toast({ title: 'The class has a new code', description: `Students now join with ${renewed.join_code}; the old code no longer works.`, tone: 'success' });
+        }}
+        onSetJoinCodeExpiry={(expiresAt) => update.mutateAsync({ classId, patch: { join_code_expires_at: expiresAt } })}
         onExport={async () => (await exportRuns.mutateAsync(classId)).blob}
         onDelete={async () => {
           await deleteClass.mutateAsync(classId);

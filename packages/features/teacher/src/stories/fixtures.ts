@@ -18,6 +18,7 @@ export function makeClass(overrides: Partial<TeacherClass> = {}): TeacherClass {
     subject: 'Science',
     grade: '7',
     join_code: 'K7PQ2XMA',
+    join_code_expires_at: null,
     archived_at: null,
     runs_per_student_per_day: 50,
     checks: { profanity: true, self_harm: true, violence: true, personal_data: true, moderation_api: true },
