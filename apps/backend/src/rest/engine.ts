@@ -112,11 +112,19 @@ function missingPayloadColumn(table: string, name: string): RestError {
   return new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table}' in the schema cache`);
 }
 
+/** An empty result as GeoJSON. */
+const EMPTY_FEATURES = '{"type" : "FeatureCollection", "features" : []}';
+
 /** The aggregate over `pgrst_r` that renders a result in the negotiated media type (PostgREST's asJsonF / asCsvF body). */
 function bodyAggregate(media: Negotiated): string {
   if (media.media === 'csv') {
     // Each row as Postgres renders a record, without its parentheses: quoting, NULLs and json text as Postgres writes them.
     return `coalesce(string_agg(substring(pgrst_r::text, 2, length(pgrst_r::text) - 2), E'\\n'), '')`;
+  }
+  if (media.media === 'geojson') {
+    // PostgREST's asGeoJsonF: PostGIS makes each row a Feature (geometry from its geometry or
+    // geography column, the other columns as properties).
+    return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(st_asgeojson(pgrst_r)::json), '[]'))::text`;
   }
   const body = `coalesce(json_agg(pgrst_r), '[]')`;
   return `${media.stripNulls ? `json_strip_nulls(${body})` : body}::text`;
@@ -412,7 +420,7 @@ export function createEngine(options: EngineOptions) {
         if (returnPref === 'representation') {
           headers['Content-Type'] = negotiated.contentType;
           if (negotiated.media === 'object') throw singularError(0);
-          return { status: 201, headers, body: negotiated.media === 'csv' ? '' : '[]' };
+          return { status: 201, headers, body: negotiated.media === 'csv' ? '' : negotiated.media === 'geojson' ? EMPTY_FEATURES : '[]' };
         }
         return { status: 201, headers, body: null };
       }

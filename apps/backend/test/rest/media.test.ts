@@ -1,5 +1,5 @@
 // PostgREST media types and write/RPC edges the upstream postgrest-js suite relies on: CSV exactly
-// as Postgres renders records, the explain media type (off by default), GeoJSON refused clearly,
+// as Postgres renders records, the explain media type (off by default),
 // singular objects on writes, computed fields in write representations, raw binary bodies to a
 // bytea parameter, `Prefer: return=minimal` on RPC, and the privilege check of an empty insert.
 import { createHash } from 'node:crypto';
@@ -105,20 +105,6 @@ describe.each(DATABASES)('PostgREST media types and write edges on %s', (databas
     // q-values pick among producible types.
     const picked = await b.rest('/cells?select=id&id=eq.1', { headers: { Accept: 'application/json;q=0.5, text/csv' } });
     expect(await picked.text()).toBe('id\n1');
-  });
-
-  it('refuses GeoJSON with 406 and says why (no PostGIS here)', async () => {
-    const { error, status } = await b.client().from('cells').select('id').geojson();
-    expect(status).toBe(406);
-    expect(error).toEqual({
-      code: 'PGRST107',
-      message: 'None of these media types are available: application/geo+json',
-      details: 'application/geo+json needs PostGIS (ST_AsGeoJSON), which this database does not have',
-      hint: null,
-    });
-    // A fallback the client also accepts is used instead.
-    const fallback = await b.rest('/cells?select=id&id=eq.1', { headers: { Accept: 'application/geo+json, application/json;q=0.1' } });
-    expect(await fallback.json()).toEqual([{ id: 1 }]);
   });
 
   it('answers singular-object edge cases as PostgREST does, rolling writes back', async () => {
