@@ -556,7 +556,7 @@ export async function markChallengeVerified(q: Queryable, id: string): Promise<v
 export async function downgradeSessionsAfterFactorRemoval(q: Queryable, userId: string, factorId: string): Promise<void> {
   await q.query(
     `delete from auth.mfa_amr_claims c using auth.sessions s
-     where c.session_id = s.id and s.user_id = $1 and s.factor_id = $2 and c.authentication_method = 'totp'`,
+     where c.session_id = s.id and s.user_id = $1 and s.factor_id = $2 and c.authentication_method in ('totp', 'mfa/phone', 'mfa/webauthn')`,
     [userId, factorId],
   );
   await q.query(
