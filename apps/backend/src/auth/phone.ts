@@ -58,9 +58,16 @@ export async function sendPhoneOtp(ctx: AuthContext, tx: Queryable, user: UserRo
 }
 
 /** The user after a right code for the number (confirmed, or moved to it); a wrong one counts an attempt → otp_expired. */
-export async function verifyPhoneOtp(ctx: AuthContext, tx: Queryable, type: PhoneOtpType, phone: string, token: string): Promise<UserRow | undefined> {
+export async function verifyPhoneOtp(
+  ctx: AuthContext,
+  tx: Queryable,
+  type: PhoneOtpType,
+  phone: string,
+  token: string | { tokenHash: string },
+): Promise<UserRow | undefined> {
   const rows = await repo.oneTimeTokensFor(tx, phone, [TOKEN_TYPE[type]]);
-  const hash = otpTokenHash(phone, token.trim());
+  // GoTrue also takes the code's hash (`token_hash` with the `phone`): SHA-224 hex of number + code.
+  const hash = typeof token === 'string' ? otpTokenHash(phone, token.trim()) : token.tokenHash.trim().toLowerCase();
   const match = rows.find((row) => row.token_hash === hash);
   if (!match) {
     if (rows.length > 0) await repo.countFailedAttempt(tx, rows.map((row) => row.id));
@@ -106,6 +113,18 @@ export async function confirmPhone(tx: Queryable, user: UserRow, phone: string):
   if (existing) await repo.updateIdentity(tx, existing.id, { data, signedIn: true });
   else await repo.insertIdentity(tx, { userId: user.id, provider: 'phone', providerId: user.id, data });
   return syncProviders(tx, updated);
+}
+
+/** An admin's phone update: the number (unique), its `phone` identity kept in step, confirmed on request. */
+export async function adminSetPhone(tx: Queryable, user: UserRow, phone: string, confirm: boolean): Promise<UserRow> {
+  if (phone === user.phone) return confirm && !user.phone_confirmed_at ? confirmPhone(tx, user, phone) : user;
+  const taken = await repo.findUserByPhone(tx, phone);
+  if (taken && taken.id !== user.id) throw phoneExists();
+  if (confirm) return confirmPhone(tx, user, phone);
+  const updated = await repo.updateUser(tx, user.id, { phone });
+  const identity = (await repo.identitiesOf(tx, user.id)).find((entry) => entry.provider === 'phone');
+  if (identity) await repo.updateIdentity(tx, identity.id, { data: { ...identity.identity_data, phone } });
+  return updated;
 }
 
 export function phoneExists(): AuthApiError {

@@ -224,13 +224,16 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
     const body = await readJson(c, verifyBody);
     const ip = clientIp(c);
     if (isPhoneType(body.type)) {
-      // verifyOtp({ phone, token, type: 'sms' | 'phone_change' }).
+      // verifyOtp({ phone, token, type: 'sms' | 'phone_change' }). GoTrue has no token_hash for SMS codes:
+      // a hash alone reaches its e-mail link lookup, which refuses the type (#20, wire).
+      if (body.token && body.token_hash) throw errors.validation('Verify requires either a token or a token hash');
+      if (body.token_hash && !body.phone) throw errors.validation('Invalid email verification type');
       requireSms(ctx);
       const phoneType = body.type;
-      if (!body.phone || !body.token) throw errors.validation('Verify requires a phone number and a token');
+      if (!body.phone || !(body.token || body.token_hash)) throw errors.validation('Verify requires a phone number and a token');
       const phone = normalisePhone(body.phone);
       await ctx.limits.verify(ip, `sms:${phone}`);
-      const token = body.token;
+      const token = body.token || { tokenHash: body.token_hash ?? '' };
       const pending = await ctx.db.transaction(async (tx) => {
         const user = await verifyPhoneOtp(ctx, tx, phoneType, phone, token);
         return user ? startSession(tx, user, { method: 'otp', ip, userAgent: c.req.header('user-agent') }) : undefined;
