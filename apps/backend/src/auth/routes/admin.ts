@@ -59,7 +59,7 @@ export function parseBanDuration(value: string): Date | null {
  * `page` / `per_page` as GoTrue parses them (Go's strconv.ParseUint); a bad one is refused with
  * GoTrue's words rather than quietly replaced.
  */
-function paginationParam(raw: string | undefined, fallback: number): number {
+export function paginationParam(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const fail = (reason: string): never => {
     throw new AuthApiError(400, 'validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: ${reason}`);
