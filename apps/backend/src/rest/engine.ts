@@ -265,9 +265,9 @@ export function createEngine(options: EngineOptions) {
     const wanted = negotiateFor(request, ctx.cache);
     const negotiated = wanted.plan?.inner ?? wanted;
     const prefs = parsePrefer(request.headers.prefer);
-    // An RPC counted exactly runs its function once: the rows are materialised and both the page
-    // and the count read them (as PostgREST's pgrst_source CTE does).
-    const materialise = enforceMaxAffected && prefs.count === 'exact';
+    // An RPC counted exactly or by estimate runs its function once: the rows are materialised and
+    // both the page and the count read them (as PostgREST's pgrst_source CTE does).
+    const materialise = enforceMaxAffected && (prefs.count === 'exact' || prefs.count === 'estimated');
     const source: Source = materialise
       ? {
           ...sourceIn,
@@ -290,8 +290,10 @@ export function createEngine(options: EngineOptions) {
       }
     }
     const base = countSql(node, source.from);
-    // An exact count rides along in the main statement: one round trip.
-    const sql = cte + aggregateSql(node, source.from, negotiated, maxRows, prefs.count === 'exact' ? base : undefined);
+    // An exact count rides along in the main statement: one round trip. So does an RPC's estimate
+    // up to db-max-rows (past it, the planner's figure for the call is taken; EXPLAIN runs nothing).
+    const inlineCount = prefs.count === 'exact' ? base : materialise ? `${base} limit ${maxRows + 1}` : undefined;
+    const sql = cte + aggregateSql(node, source.from, negotiated, maxRows, inlineCount);
     const values = ctx.params.values;
     if (wanted.plan) return explain(request, caller, schema, readOnly, wanted, sql, values);
     // Read-only work with nothing after it: COMMIT can ride along with the statement.
@@ -301,7 +303,15 @@ export function createEngine(options: EngineOptions) {
       const row = main.rows[0] ?? { page_total: 0, body: '[]' };
       // Thrown inside the transaction: whatever the function wrote is rolled back.
       if (maxAffected !== undefined) checkMaxAffected(num(row.page_total), maxAffected);
-      const total = prefs.count === 'exact' ? num(row.total) : await totalFor(tx, prefs, base, values);
+      const inlineTotal = num(row.total);
+      const total =
+        prefs.count === 'exact'
+          ? inlineTotal
+          : materialise
+            ? inlineTotal <= maxRows
+              ? inlineTotal
+              : Math.max(inlineTotal, await countEstimate(tx, `select * from ${sourceIn.from} as pgrst_f`, values))
+            : await totalFor(tx, prefs, base, values);
       return { row, total };
     });
     const count = num(result.row.page_total);

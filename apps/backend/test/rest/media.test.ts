@@ -205,6 +205,29 @@ describe.each(DATABASES)('PostgREST media types and write edges on %s', (databas
     expect(await b.countRows('calls')).toBe(before + 3);
   });
 
+  it('runs a volatile RPC once under count=estimated past db-max-rows (and under exact/planned)', async () => {
+    await b.db.exec(`create function public.record_burst(n integer) returns setof public.calls language sql volatile security definer
+        as $$ insert into public.calls (payload) select jsonb_build_object('i', i) from generate_series(1, n) as i returning * $$;
+      notify pgrst, 'reload schema';`);
+    await waitFor(async () => (await b.rest('/rpc/record_burst', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"n": 0}' })).status === 200, 'the schema cache');
+    const sb = b.client();
+    for (const count of ['estimated', 'exact', 'planned'] as const) {
+      const before = await b.countRows('calls');
+      const { data, error, count: total, status } = await sb.rpc('record_burst', { n: 1005 }, { count }).select('id');
+      expect(error, count).toBeNull();
+      // db-max-rows (1000) caps the page; the function ran exactly once.
+      expect(data, count).toHaveLength(1000);
+      expect(await b.countRows('calls'), count).toBe(before + 1005);
+      if (count !== 'planned') {
+        expect(total, count).toBeGreaterThanOrEqual(1001);
+        expect(status, count).toBe(206);
+      }
+    }
+    // Under the cap an estimate is the exact figure.
+    const small = await sb.rpc('record_burst', { n: 3 }, { count: 'estimated' });
+    expect(small.count).toBe(3);
+  });
+
   it('keeps the explain media type off by default, then explains as the caller when enabled', async () => {
     const sb = b.client();
     const off = await sb.from('cells').select('id').explain({ format: 'json' });
