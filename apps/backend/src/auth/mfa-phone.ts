@@ -9,10 +9,9 @@ import type { AuthContext } from './context.js';
 import { generateOtp, safeEqual, sha256Hex } from './crypto.js';
 import { AuthApiError, errors } from './errors.js';
 import { checkNewFactor } from './mfa-enroll.js';
-import { normalisePhone, requireSms } from './phone.js';
+import { normalisePhone, phoneChannel, requireSms } from './phone.js';
 import * as repo from './repository.js';
 import type { FactorRow, SessionRow, UserRow } from './repository.js';
-import { INVALID_CHANNEL_MESSAGE, validChannel } from './sms.js';
 
 /** GoTrue's MFA_PHONE_MAX_FREQUENCY default: one challenge SMS per factor per 5 s. */
 const MAX_FREQUENCY_SECONDS = 5;
@@ -75,8 +74,7 @@ export async function challengePhoneFactor(
   const testOtp = ctx.config.smsTestOtp[phone];
   // A test number needs no provider; any other number needs one.
   const sender = testOtp === undefined ? requireSms(ctx) : ctx.sms;
-  const via = validChannel(channel, sender);
-  if (!via) throw errors.validation(INVALID_CHANNEL_MESSAGE);
+  const via = phoneChannel(ctx, channel);
   if (factor.last_challenged_at) {
     const waitMs = MAX_FREQUENCY_SECONDS * 1000 - (Date.now() - factor.last_challenged_at.getTime());
     if (waitMs > 0) {

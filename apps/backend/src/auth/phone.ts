@@ -8,6 +8,8 @@ import { generateOtp, otpTokenHash } from './crypto.js';
 import { AuthApiError, errors } from './errors.js';
 import * as repo from './repository.js';
 import type { OneTimeTokenType, UserRow } from './repository.js';
+import { INVALID_CHANNEL_MESSAGE, validChannel } from './sms.js';
+import type { SmsChannel } from './sms.js';
 import { syncProviders } from './users.js';
 
 export type PhoneOtpType = 'sms' | 'phone_change';
@@ -37,7 +39,14 @@ export function requireSms(ctx: AuthContext): NonNullable<AuthContext['sms']> {
 }
 
 /** Issues a code for the number and sends it by SMS (inside the caller's transaction); returns the message id. */
-export async function sendPhoneOtp(ctx: AuthContext, tx: Queryable, user: UserRow, type: PhoneOtpType, phone: string): Promise<string> {
+export async function sendPhoneOtp(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  type: PhoneOtpType,
+  phone: string,
+  channel: SmsChannel = 'sms',
+): Promise<string> {
   const sms = requireSms(ctx);
   const tokenType = TOKEN_TYPE[type];
   // GoTrue times SMS sign-in codes by confirmation_sent_at (it outlives the used code), changes by their token.
@@ -53,7 +62,7 @@ export async function sendPhoneOtp(ctx: AuthContext, tx: Queryable, user: UserRo
   // A test number gets no SMS: its fixed code is already known.
   if (testOtp !== undefined) return '';
   await ctx.limits.mail(`sms:${phone}`);
-  const { messageId } = await sms.send({ to: phone, body: `Your code is ${otp}`, tag: type === 'sms' ? 'sms_otp' : 'phone_change' });
+  const { messageId } = await sms.send({ to: phone, body: `Your code is ${otp}`, tag: type === 'sms' ? 'sms_otp' : 'phone_change', channel });
   return messageId;
 }
 
@@ -125,6 +134,13 @@ export async function adminSetPhone(tx: Queryable, user: UserRow, phone: string,
   const identity = (await repo.identitiesOf(tx, user.id)).find((entry) => entry.provider === 'phone');
   if (identity) await repo.updateIdentity(tx, identity.id, { data: { ...identity.identity_data, phone } });
   return updated;
+}
+
+/** The message channel asked for (`channel: 'sms' | 'whatsapp'`), or GoTrue's 400 when the provider cannot use it. */
+export function phoneChannel(ctx: AuthContext, channel: string | null | undefined): SmsChannel {
+  const valid = validChannel(channel, ctx.sms);
+  if (!valid) throw errors.validation(INVALID_CHANNEL_MESSAGE);
+  return valid;
 }
 
 export function phoneExists(): AuthApiError {

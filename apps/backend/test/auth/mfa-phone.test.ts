@@ -248,6 +248,11 @@ describe('phone MFA switched off (the default), and WhatsApp through Twilio', ()
       const code = /Your code is (\d{6})/.exec(received[0]?.get('Body') ?? '')?.[1] ?? '';
       const verified = await supabase.auth.mfa.verify({ factorId, challengeId: challenge.data?.id ?? '', code });
       expect(verified.error).toBeNull();
+      // Sign-in codes take the same channel through Twilio.
+      const signInPhone = uniquePhone();
+      const otp = await backend.client().auth.signInWithOtp({ phone: signInPhone, options: { channel: 'whatsapp' } });
+      expect(otp.error).toBeNull();
+      expect(received.at(-1)?.get('To')).toBe(`whatsapp:+${signInPhone}`);
     } finally {
       await backend.stop();
       await new Promise((resolve) => twilio.close(resolve));

@@ -75,6 +75,19 @@ describe.each(DATABASES)('admin phone updates, pending phone changes and code ha
     expect(asUser.status).toBe(403);
   });
 
+  it('answers GoTrue’s channel error for WhatsApp without Twilio, sending nothing', async () => {
+    const phone = uniquePhone();
+    const message = "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
+    const otp = await backend.client().auth.signInWithOtp({ phone, options: { channel: 'whatsapp' } });
+    expect(otp.error).toMatchObject({ status: 400, code: 'validation_failed', message });
+    const signUp = await backend.client().auth.signUp({ phone, password: 'whatsapp pw', options: { channel: 'whatsapp' } });
+    expect(signUp.error).toMatchObject({ status: 400, code: 'validation_failed', message });
+    const other = await verifyRaw({ type: 'sms', phone, token: '123456' });
+    expect(other.status).toBe(403);
+    expect(backend.mailbox?.search(`to:${smsInboxAddress(phone)}`) ?? []).toHaveLength(0);
+    expect((await backend.db.query('select 1 from auth.users where phone = $1', [phone])).rows).toHaveLength(0);
+  });
+
   it('shows new_phone while a phone change waits, and the code’s hash confirms it', async () => {
     const email = uniqueEmail('new-phone');
     await backend.serviceClient().auth.admin.createUser({ email, password: 'new phone pw', email_confirm: true });
