@@ -11,13 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsInboxAddress } from '../../src/auth/sms.js';
 import { DATABASES, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
-import { GENEROUS_LIMITS, uniqueEmail } from './helpers.js';
+import { GENEROUS_LIMITS, uniqueEmail, uniquePhone as sharedUniquePhone } from './helpers.js';
 
-let numberCounter = 0;
-function uniquePhone(): string {
-  numberCounter += 1;
-  return `4420${String(Date.now() % 1_000_000).padStart(6, '0')}${numberCounter}`.slice(0, 15);
-}
+const uniquePhone = (): string => sharedUniquePhone('4420');
 
 const TEST_NUMBER = '15550002222';
 
@@ -31,17 +27,28 @@ async function signedIn(backend: TestBackend, label: string): Promise<{ supabase
   return { supabase, userId: created.data.user?.id ?? '' };
 }
 
-describe.each(DATABASES)('phone MFA on %s', (database) => {
-  let backend: TestBackend;
-
+/** A backend with phone MFA on, the dev inbox as SMS provider and one test number, per describe block. */
+function phoneMfaBackend(database: (typeof DATABASES)[number]): () => TestBackend {
+  let backend: TestBackend | undefined;
   beforeAll(async () => {
     backend = await startTestBackend({
       database,
       env: { ...GENEROUS_LIMITS, AUTH_SMS_PROVIDER: 'inbox', AUTH_MFA_PHONE_ENABLED: 'true', AUTH_SMS_TEST_OTP: `+${TEST_NUMBER}=654321` },
     });
   });
-  afterAll(() => backend.stop());
+  afterAll(() => backend?.stop());
+  return () => {
+    if (!backend) throw new Error('the backend did not start');
+    return backend;
+  };
+}
 
+describe.each(DATABASES)('phone MFA on %s', (database) => {
+  const started = phoneMfaBackend(database);
+  let backend: TestBackend;
+  beforeAll(() => {
+    backend = started();
+  });
   const smsTo = (phone: string) => backend.mailbox?.search(`to:${smsInboxAddress(phone)}`) ?? [];
   const lastCode = (phone: string): string => {
     const code = /Your code is (\d{6})/.exec(smsTo(phone)[0]?.text ?? '')?.[1];
@@ -159,16 +166,11 @@ describe.each(DATABASES)('phone MFA on %s', (database) => {
 
 // A second backend: MFA challenge + verify are limited to 15 a minute per IP, as on hosted projects.
 describe.each(DATABASES)('phone MFA with test numbers on %s', (database) => {
+  const started = phoneMfaBackend(database);
   let backend: TestBackend;
-
-  beforeAll(async () => {
-    backend = await startTestBackend({
-      database,
-      env: { ...GENEROUS_LIMITS, AUTH_SMS_PROVIDER: 'inbox', AUTH_MFA_PHONE_ENABLED: 'true', AUTH_SMS_TEST_OTP: `+${TEST_NUMBER}=654321` },
-    });
+  beforeAll(() => {
+    backend = started();
   });
-  afterAll(() => backend.stop());
-
   const smsTo = (phone: string) => backend.mailbox?.search(`to:${smsInboxAddress(phone)}`) ?? [];
 
   it('takes a test number’s fixed code without an SMS; WhatsApp needs Twilio', async () => {

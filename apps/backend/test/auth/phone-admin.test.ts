@@ -8,13 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsInboxAddress } from '../../src/auth/sms.js';
 import { DATABASES, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
-import { GENEROUS_LIMITS, uniqueEmail } from './helpers.js';
+import { GENEROUS_LIMITS, uniqueEmail, uniquePhone as sharedUniquePhone } from './helpers.js';
 
-let numberCounter = 0;
-function uniquePhone(): string {
-  numberCounter += 1;
-  return `3161${String(Date.now() % 1_000_000).padStart(6, '0')}${numberCounter}`.slice(0, 15);
-}
+const uniquePhone = (): string => sharedUniquePhone('3161');
 
 describe.each(DATABASES)('admin phone updates, pending phone changes and code hashes on %s', (database) => {
   let backend: TestBackend;
