@@ -72,6 +72,10 @@ export async function ensureTestSystemPackages() {
   // Debian's Caddy on loopback: the custom-domain on-demand TLS test (issue 18) and the scale-out
   // test balancing two backend processes (issue 12).
   if (!existsSync(caddyPath)) await aptInstall(['caddy'], 'Caddy for the custom-domain TLS and scale-out tests');
+  // PostGIS 3 for PostgreSQL 15: the REST GeoJSON test (issue 20) creates the extension.
+  if (!existsSync('/usr/share/postgresql/15/extension/postgis.control')) {
+    await aptInstall(['postgresql-15-postgis-3'], 'PostGIS for the REST GeoJSON test');
+  }
 }
 
 export async function bootstrap({ forTests = false } = {}) {

@@ -124,6 +124,9 @@ const schema = z.object({
   TWILIO_MESSAGE_SERVICE_SID: optionalNonEmpty,
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   AUTH_SMS_TEST_OTP: csv,
+  // Phone MFA and OAuth 2.1 server clients (#20, wire): off by default, as GoTrue's defaults.
+  AUTH_MFA_PHONE_ENABLED: z.enum(['true', 'false']).default('false'),
+  AUTH_OAUTH_SERVER_ENABLED: z.enum(['true', 'false']).default('false'),
 });
 
 /** #20: providers whose ID tokens `grant_type=id_token` accepts. */
@@ -249,6 +252,10 @@ export interface BackendConfig {
     | { readonly provider: 'twilio'; readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } };
   /** AUTH_SMS_TEST_OTP: fixed codes for test numbers (no SMS is sent to them). */
   readonly smsTestOtp: Readonly<Record<string, string>>;
+  /** AUTH_MFA_PHONE_ENABLED: phone factors (enrol, challenge by SMS, verify) — GoTrue's MFA_PHONE_{ENROLL,VERIFY}_ENABLED. */
+  readonly mfaPhone: boolean;
+  /** AUTH_OAUTH_SERVER_ENABLED: the OAuth 2.1 server's admin client endpoints — GoTrue's OAUTH_SERVER_ENABLED. */
+  readonly oauthServer: boolean;
 }
 
 export class ConfigError extends Error {
@@ -440,6 +447,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }),
       ),
     ),
+    mfaPhone: e.AUTH_MFA_PHONE_ENABLED === 'true',
+    oauthServer: e.AUTH_OAUTH_SERVER_ENABLED === 'true',
   });
 }
 

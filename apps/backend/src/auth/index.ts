@@ -9,6 +9,7 @@ import { emailRoutes } from './routes/email.js';
 import { metaRoutes } from './routes/meta.js';
 import { mfaRoutes } from './routes/mfa.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { oauthClientRoutes } from './routes/oauth-clients.js';
 import { tokenRoutes } from './routes/token.js';
 import { userRoutes } from './routes/user.js';
 import type { AuthSettings } from './settings.js';
@@ -52,5 +53,7 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
   app.route('/', mfaRoutes(ctx));
   app.route('/', oauthRoutes(ctx));
   app.route('/', adminRoutes(ctx));
+  // #20 (wire): the OAuth 2.1 server's admin client endpoints.
+  app.route('/', oauthClientRoutes(ctx));
   return app;
 }

@@ -8,6 +8,8 @@ import { generateOtp, otpTokenHash } from './crypto.js';
 import { AuthApiError, errors } from './errors.js';
 import * as repo from './repository.js';
 import type { OneTimeTokenType, UserRow } from './repository.js';
+import { INVALID_CHANNEL_MESSAGE, validChannel } from './sms.js';
+import type { SmsChannel } from './sms.js';
 import { syncProviders } from './users.js';
 
 export type PhoneOtpType = 'sms' | 'phone_change';
@@ -37,7 +39,14 @@ export function requireSms(ctx: AuthContext): NonNullable<AuthContext['sms']> {
 }
 
 /** Issues a code for the number and sends it by SMS (inside the caller's transaction); returns the message id. */
-export async function sendPhoneOtp(ctx: AuthContext, tx: Queryable, user: UserRow, type: PhoneOtpType, phone: string): Promise<string> {
+export async function sendPhoneOtp(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  type: PhoneOtpType,
+  phone: string,
+  channel: SmsChannel = 'sms',
+): Promise<string> {
   const sms = requireSms(ctx);
   const tokenType = TOKEN_TYPE[type];
   // GoTrue times SMS sign-in codes by confirmation_sent_at (it outlives the used code), changes by their token.
@@ -53,14 +62,21 @@ export async function sendPhoneOtp(ctx: AuthContext, tx: Queryable, user: UserRo
   // A test number gets no SMS: its fixed code is already known.
   if (testOtp !== undefined) return '';
   await ctx.limits.mail(`sms:${phone}`);
-  const { messageId } = await sms.send({ to: phone, body: `Your code is ${otp}`, tag: type === 'sms' ? 'sms_otp' : 'phone_change' });
+  const { messageId } = await sms.send({ to: phone, body: `Your code is ${otp}`, tag: type === 'sms' ? 'sms_otp' : 'phone_change', channel });
   return messageId;
 }
 
 /** The user after a right code for the number (confirmed, or moved to it); a wrong one counts an attempt → otp_expired. */
-export async function verifyPhoneOtp(ctx: AuthContext, tx: Queryable, type: PhoneOtpType, phone: string, token: string): Promise<UserRow | undefined> {
+export async function verifyPhoneOtp(
+  ctx: AuthContext,
+  tx: Queryable,
+  type: PhoneOtpType,
+  phone: string,
+  token: string | { tokenHash: string },
+): Promise<UserRow | undefined> {
   const rows = await repo.oneTimeTokensFor(tx, phone, [TOKEN_TYPE[type]]);
-  const hash = otpTokenHash(phone, token.trim());
+  // GoTrue also takes the code's hash (`token_hash` with the `phone`): SHA-224 hex of number + code.
+  const hash = typeof token === 'string' ? otpTokenHash(phone, token.trim()) : token.tokenHash.trim().toLowerCase();
   const match = rows.find((row) => row.token_hash === hash);
   if (!match) {
     if (rows.length > 0) await repo.countFailedAttempt(tx, rows.map((row) => row.id));
@@ -106,6 +122,25 @@ export async function confirmPhone(tx: Queryable, user: UserRow, phone: string):
   if (existing) await repo.updateIdentity(tx, existing.id, { data, signedIn: true });
   else await repo.insertIdentity(tx, { userId: user.id, provider: 'phone', providerId: user.id, data });
   return syncProviders(tx, updated);
+}
+
+/** An admin's phone update: the number (unique), its `phone` identity kept in step, confirmed on request. */
+export async function adminSetPhone(tx: Queryable, user: UserRow, phone: string, confirm: boolean): Promise<UserRow> {
+  if (phone === user.phone) return confirm && !user.phone_confirmed_at ? confirmPhone(tx, user, phone) : user;
+  const taken = await repo.findUserByPhone(tx, phone);
+  if (taken && taken.id !== user.id) throw phoneExists();
+  if (confirm) return confirmPhone(tx, user, phone);
+  const updated = await repo.updateUser(tx, user.id, { phone });
+  const identity = (await repo.identitiesOf(tx, user.id)).find((entry) => entry.provider === 'phone');
+  if (identity) await repo.updateIdentity(tx, identity.id, { data: { ...identity.identity_data, phone } });
+  return updated;
+}
+
+/** The message channel asked for (`channel: 'sms' | 'whatsapp'`), or GoTrue's 400 when the provider cannot use it. */
+export function phoneChannel(ctx: AuthContext, channel: string | null | undefined): SmsChannel {
+  const valid = validChannel(channel, ctx.sms);
+  if (!valid) throw errors.validation(INVALID_CHANNEL_MESSAGE);
+  return valid;
 }
 
 export function phoneExists(): AuthApiError {

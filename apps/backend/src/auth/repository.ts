@@ -556,7 +556,7 @@ export async function markChallengeVerified(q: Queryable, id: string): Promise<v
 export async function downgradeSessionsAfterFactorRemoval(q: Queryable, userId: string, factorId: string): Promise<void> {
   await q.query(
     `delete from auth.mfa_amr_claims c using auth.sessions s
-     where c.session_id = s.id and s.user_id = $1 and s.factor_id = $2 and c.authentication_method = 'totp'`,
+     where c.session_id = s.id and s.user_id = $1 and s.factor_id = $2 and c.authentication_method in ('totp', 'mfa/phone', 'mfa/webauthn')`,
     [userId, factorId],
   );
   await q.query(
@@ -715,17 +715,29 @@ export async function rotateRefreshToken(
 }
 
 /** Identities and factors of a user in one round trip (for the user JSON). */
-export async function userRelations(q: Queryable, userId: string): Promise<{ identities: IdentityRow[]; factors: FactorRow[] }> {
-  const result = await q.query<{ identities: IdentityRow[] | null; factors: FactorRow[] | null }>(
+export async function userRelations(
+  q: Queryable,
+  userId: string,
+): Promise<{ identities: IdentityRow[]; factors: FactorRow[]; phoneChange: PendingPhoneChange | undefined }> {
+  const result = await q.query<{ identities: IdentityRow[] | null; factors: FactorRow[] | null; phone_change: PendingPhoneChange | null }>(
     `select (select json_agg(i order by i.created_at, i.id) from (select ${IDENTITY_COLUMNS} from auth.identities where user_id = $1) i) as identities,
-            (select json_agg(f order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = $1) as factors`,
+            (select json_agg(f order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = $1) as factors,
+            (select json_build_object('phone', t.relates_to, 'sent_at', t.created_at) from auth.one_time_tokens t
+              where t.user_id = $1 and t.token_type = 'phone_change_token' order by t.created_at desc limit 1) as phone_change`,
     [userId],
   );
   const row = result.rows[0];
   return {
     identities: (row?.identities ?? []).map((identity) => withDates(identity, ['last_sign_in_at', 'created_at', 'updated_at'])),
     factors: (row?.factors ?? []).map((factor) => withDates(factor, ['last_challenged_at', 'created_at', 'updated_at'])),
+    phoneChange: row?.phone_change ?? undefined,
   };
+}
+
+/** A phone change waiting for its code: the new number (GoTrue's users.phone_change) and when the code went out. */
+export interface PendingPhoneChange {
+  phone: string;
+  sent_at: string;
 }
 
 /** JSON from Postgres carries timestamps as strings; turn the named ones back into Dates. */

@@ -1,5 +1,5 @@
 // The JSON shapes auth-js reads (supabase-wire §1.6): null/empty fields omitted, email/phone "".
-import type { FactorRow, IdentityRow, Json, UserRow } from './repository.js';
+import type { FactorRow, IdentityRow, Json, PendingPhoneChange, UserRow } from './repository.js';
 
 export function iso(value: Date | string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
@@ -43,7 +43,12 @@ export function appMetadataWithProviders(user: UserRow, identities: readonly Ide
   return { ...current, provider: provider ?? current.provider ?? 'email', providers };
 }
 
-export function userJson(user: UserRow, identities: readonly IdentityRow[], factors: readonly FactorRow[]): Json {
+export function userJson(
+  user: UserRow,
+  identities: readonly IdentityRow[],
+  factors: readonly FactorRow[],
+  phoneChange?: PendingPhoneChange,
+): Json {
   const json: Json = {
     id: user.id,
     aud: user.aud,
@@ -57,6 +62,8 @@ export function userJson(user: UserRow, identities: readonly IdentityRow[], fact
     recovery_sent_at: iso(user.recovery_sent_at),
     new_email: user.email_change ?? undefined,
     email_change_sent_at: user.email_change ? iso(user.email_change_sent_at) : undefined,
+    new_phone: phoneChange?.phone,
+    phone_change_sent_at: phoneChange ? iso(new Date(phoneChange.sent_at)) : undefined,
     invited_at: iso(user.invited_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     banned_until: iso(user.banned_until),

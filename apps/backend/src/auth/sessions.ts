@@ -22,8 +22,8 @@ export interface SessionResponse {
 }
 
 export async function loadUserJson(q: Queryable, user: UserRow): Promise<Json> {
-  const { identities, factors } = await repo.userRelations(q, user.id);
-  return userJson(user, identities, factors);
+  const { identities, factors, phoneChange } = await repo.userRelations(q, user.id);
+  return userJson(user, identities, factors, phoneChange);
 }
 
 type Amr = { method: string; at: Date }[];

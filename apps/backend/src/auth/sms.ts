@@ -7,12 +7,29 @@ export interface SmsMessage {
   /** E.164 digits without the plus, as GoTrue stores phone numbers. */
   to: string;
   body: string;
-  /** What the message is for: 'sms_otp' or 'phone_change'. */
+  /** What the message is for: 'sms_otp', 'phone_change' or 'mfa_phone'. */
   tag: string;
+  /** GoTrue's message channel; 'whatsapp' only where the sender supports it (Twilio). Default 'sms'. */
+  channel?: SmsChannel;
 }
+
+export type SmsChannel = 'sms' | 'whatsapp';
 
 export interface SmsSender {
   send(message: SmsMessage): Promise<{ messageId: string }>;
+  /** Whether the sender delivers over WhatsApp too (GoTrue: Twilio only). */
+  readonly whatsapp?: boolean;
+}
+
+/** GoTrue's InvalidChannelError, word for word. */
+export const INVALID_CHANNEL_MESSAGE =
+  "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
+
+/** GoTrue's IsValidMessageChannel: 'sms' always, 'whatsapp' only with a sender that has it; else undefined. */
+export function validChannel(channel: string | null | undefined, sender: SmsSender | undefined): SmsChannel | undefined {
+  if (channel === undefined || channel === null || channel === '' || channel === 'sms') return 'sms';
+  if (channel === 'whatsapp' && sender?.whatsapp === true) return 'whatsapp';
+  return undefined;
 }
 
 /** The dev inbox's address for a phone number: the SMS is listed with the e-mails. */
@@ -52,9 +69,13 @@ export function twilioSmsSender(config: TwilioConfig): SmsSender {
   const url = `${config.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
   return {
+    whatsapp: true,
     async send(message) {
-      const form = new URLSearchParams({ To: `+${message.to}`, Body: message.body });
-      form.set(config.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', config.from);
+      // WhatsApp goes through the same Messages API with `whatsapp:`-prefixed addresses (as GoTrue's Twilio provider).
+      const prefix = message.channel === 'whatsapp' ? 'whatsapp:' : '';
+      const form = new URLSearchParams({ To: `${prefix}+${message.to}`, Body: message.body });
+      const fromKey = config.from.startsWith('MG') ? 'MessagingServiceSid' : 'From';
+      form.set(fromKey, fromKey === 'From' ? `${prefix}${config.from}` : config.from);
       const response = await fetch(url, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },

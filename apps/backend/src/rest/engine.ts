@@ -112,11 +112,19 @@ function missingPayloadColumn(table: string, name: string): RestError {
   return new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table}' in the schema cache`);
 }
 
+/** An empty result as GeoJSON. */
+const EMPTY_FEATURES = '{"type" : "FeatureCollection", "features" : []}';
+
 /** The aggregate over `pgrst_r` that renders a result in the negotiated media type (PostgREST's asJsonF / asCsvF body). */
 function bodyAggregate(media: Negotiated): string {
   if (media.media === 'csv') {
     // Each row as Postgres renders a record, without its parentheses: quoting, NULLs and json text as Postgres writes them.
     return `coalesce(string_agg(substring(pgrst_r::text, 2, length(pgrst_r::text) - 2), E'\\n'), '')`;
+  }
+  if (media.media === 'geojson') {
+    // PostgREST's asGeoJsonF: PostGIS makes each row a Feature (geometry from its geometry or
+    // geography column, the other columns as properties).
+    return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(st_asgeojson(pgrst_r)::json), '[]'))::text`;
   }
   const body = `coalesce(json_agg(pgrst_r), '[]')`;
   return `${media.stripNulls ? `json_strip_nulls(${body})` : body}::text`;
@@ -257,9 +265,9 @@ export function createEngine(options: EngineOptions) {
     const wanted = negotiateFor(request, ctx.cache);
     const negotiated = wanted.plan?.inner ?? wanted;
     const prefs = parsePrefer(request.headers.prefer);
-    // An RPC counted exactly runs its function once: the rows are materialised and both the page
-    // and the count read them (as PostgREST's pgrst_source CTE does).
-    const materialise = enforceMaxAffected && prefs.count === 'exact';
+    // An RPC counted exactly or by estimate runs its function once: the rows are materialised and
+    // both the page and the count read them (as PostgREST's pgrst_source CTE does).
+    const materialise = enforceMaxAffected && (prefs.count === 'exact' || prefs.count === 'estimated');
     const source: Source = materialise
       ? {
           ...sourceIn,
@@ -282,8 +290,10 @@ export function createEngine(options: EngineOptions) {
       }
     }
     const base = countSql(node, source.from);
-    // An exact count rides along in the main statement: one round trip.
-    const sql = cte + aggregateSql(node, source.from, negotiated, maxRows, prefs.count === 'exact' ? base : undefined);
+    // An exact count rides along in the main statement: one round trip. So does an RPC's estimate
+    // up to db-max-rows (past it, the planner's figure for the call is taken; EXPLAIN runs nothing).
+    const inlineCount = prefs.count === 'exact' ? base : materialise ? `${base} limit ${maxRows + 1}` : undefined;
+    const sql = cte + aggregateSql(node, source.from, negotiated, maxRows, inlineCount);
     const values = ctx.params.values;
     if (wanted.plan) return explain(request, caller, schema, readOnly, wanted, sql, values);
     // Read-only work with nothing after it: COMMIT can ride along with the statement.
@@ -293,7 +303,15 @@ export function createEngine(options: EngineOptions) {
       const row = main.rows[0] ?? { page_total: 0, body: '[]' };
       // Thrown inside the transaction: whatever the function wrote is rolled back.
       if (maxAffected !== undefined) checkMaxAffected(num(row.page_total), maxAffected);
-      const total = prefs.count === 'exact' ? num(row.total) : await totalFor(tx, prefs, base, values);
+      const inlineTotal = num(row.total);
+      const total =
+        prefs.count === 'exact'
+          ? inlineTotal
+          : materialise
+            ? inlineTotal <= maxRows
+              ? inlineTotal
+              : Math.max(inlineTotal, await countEstimate(tx, `select * from ${sourceIn.from} as pgrst_f`, values))
+            : await totalFor(tx, prefs, base, values);
       return { row, total };
     });
     const count = num(result.row.page_total);
@@ -412,7 +430,7 @@ export function createEngine(options: EngineOptions) {
         if (returnPref === 'representation') {
           headers['Content-Type'] = negotiated.contentType;
           if (negotiated.media === 'object') throw singularError(0);
-          return { status: 201, headers, body: negotiated.media === 'csv' ? '' : '[]' };
+          return { status: 201, headers, body: negotiated.media === 'csv' ? '' : negotiated.media === 'geojson' ? EMPTY_FEATURES : '[]' };
         }
         return { status: 201, headers, body: null };
       }

@@ -77,7 +77,7 @@ export function parsePrefer(header: string | undefined): Preferences {
   return prefs;
 }
 
-export type MediaType = 'json' | 'object' | 'csv' | 'plan';
+export type MediaType = 'json' | 'object' | 'csv' | 'geojson' | 'plan';
 
 /** `application/vnd.pgrst.plan+json; for="…"; options=analyze|verbose` (PostgREST's explain media type). */
 export interface PlanRequest {
@@ -143,6 +143,8 @@ function normalMedia(type: string, params: ReadonlyMap<string, string>): Negotia
       return vendor('object', 'object');
     case 'text/csv':
       return { media: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
+    case 'application/geo+json':
+      return { media: 'geojson', stripNulls: false, contentType: 'application/geo+json; charset=utf-8' };
     default:
       return undefined;
   }
@@ -155,12 +157,12 @@ export interface NegotiateOptions {
 
 /**
  * Picks the response media type from `Accept` (supabase-wire §2.5); none available → 406
- * PGRST107. The explain media type is offered only when plans are enabled; GeoJSON needs PostGIS,
- * which neither database here has, so it is refused with a detail saying so.
+ * PGRST107. The explain media type is offered only when plans are enabled. GeoJSON is always
+ * offered, as PostgREST does: the database's PostGIS (`ST_AsGeoJSON(record)`) renders it, and
+ * without PostGIS, or without a geometry column, Postgres' own error answers.
  */
 export function negotiate(header: string | undefined, options: NegotiateOptions = {}): Negotiated {
   if (!header || header.trim() === '') return JSON_MEDIA;
-  let geo = false;
   for (const entry of parseAccept(header)) {
     const plan = /^application\/vnd\.pgrst\.plan(?:\+(json|text))?$/.exec(entry.type);
     if (plan) {
@@ -177,16 +179,10 @@ export function negotiate(header: string | undefined, options: NegotiateOptions 
         plan: { format, options: PLAN_OPTIONS.filter((o) => wanted.has(o)), inner },
       };
     }
-    if (entry.type === 'application/geo+json') geo = true;
     const normal = normalMedia(entry.type, entry.params);
     if (normal) return normal;
   }
-  throw new RestError(
-    406,
-    'PGRST107',
-    `None of these media types are available: ${header}`,
-    geo ? 'application/geo+json needs PostGIS (ST_AsGeoJSON), which this database does not have' : null,
-  );
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${header}`);
 }
 
 /** `Range: 0-19` → offset/limit (an open `10-` gives only an offset). */

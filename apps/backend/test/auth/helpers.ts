@@ -18,6 +18,13 @@ export const GENEROUS_LIMITS = {
   RATE_LIMIT_TOKEN_PER_5_MIN: '1000',
 };
 
+let phoneCounter = 0;
+/** A fresh number per test (E.164 digits without the plus), under a prefix per test file. */
+export function uniquePhone(prefix: string): string {
+  phoneCounter += 1;
+  return `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter}`.slice(0, 15);
+}
+
 let counter = 0;
 /** A fresh address per test, so per-address limits and users never collide. */
 export function uniqueEmail(label: string): string {

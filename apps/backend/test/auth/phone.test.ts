@@ -8,14 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsInboxAddress, twilioSmsSender } from '../../src/auth/sms.js';
 import { DATABASES, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
-import { GENEROUS_LIMITS, uniqueEmail } from './helpers.js';
+import { GENEROUS_LIMITS, uniqueEmail, uniquePhone as sharedUniquePhone } from './helpers.js';
 
-let numberCounter = 0;
-/** A fresh number per test (E.164 digits without the plus). */
-function uniquePhone(): string {
-  numberCounter += 1;
-  return `1555${String(Date.now() % 1_000_000).padStart(6, '0')}${numberCounter}`.slice(0, 15);
-}
+const uniquePhone = (): string => sharedUniquePhone('1555');
 
 describe.each(DATABASES)('phone sign-in on %s', (database) => {
   let backend: TestBackend;

@@ -1,5 +1,5 @@
 // PostgREST media types and write/RPC edges the upstream postgrest-js suite relies on: CSV exactly
-// as Postgres renders records, the explain media type (off by default), GeoJSON refused clearly,
+// as Postgres renders records, the explain media type (off by default),
 // singular objects on writes, computed fields in write representations, raw binary bodies to a
 // bytea parameter, `Prefer: return=minimal` on RPC, and the privilege check of an empty insert.
 import { createHash } from 'node:crypto';
@@ -107,20 +107,6 @@ describe.each(DATABASES)('PostgREST media types and write edges on %s', (databas
     expect(await picked.text()).toBe('id\n1');
   });
 
-  it('refuses GeoJSON with 406 and says why (no PostGIS here)', async () => {
-    const { error, status } = await b.client().from('cells').select('id').geojson();
-    expect(status).toBe(406);
-    expect(error).toEqual({
-      code: 'PGRST107',
-      message: 'None of these media types are available: application/geo+json',
-      details: 'application/geo+json needs PostGIS (ST_AsGeoJSON), which this database does not have',
-      hint: null,
-    });
-    // A fallback the client also accepts is used instead.
-    const fallback = await b.rest('/cells?select=id&id=eq.1', { headers: { Accept: 'application/geo+json, application/json;q=0.1' } });
-    expect(await fallback.json()).toEqual([{ id: 1 }]);
-  });
-
   it('answers singular-object edge cases as PostgREST does, rolling writes back', async () => {
     const sb = b.client();
     // DELETE matching two rows with .single(): 406 and nothing deleted.
@@ -217,6 +203,29 @@ describe.each(DATABASES)('PostgREST media types and write edges on %s', (databas
     expect(raw.headers.get('preference-applied')).toBe('return=minimal');
     expect(await raw.text()).toBe('');
     expect(await b.countRows('calls')).toBe(before + 3);
+  });
+
+  it('runs a volatile RPC once under count=estimated past db-max-rows (and under exact/planned)', async () => {
+    await b.db.exec(`create function public.record_burst(n integer) returns setof public.calls language sql volatile security definer
+        as $$ insert into public.calls (payload) select jsonb_build_object('i', i) from generate_series(1, n) as i returning * $$;
+      notify pgrst, 'reload schema';`);
+    await waitFor(async () => (await b.rest('/rpc/record_burst', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"n": 0}' })).status === 200, 'the schema cache');
+    const sb = b.client();
+    for (const count of ['estimated', 'exact', 'planned'] as const) {
+      const before = await b.countRows('calls');
+      const { data, error, count: total, status } = await sb.rpc('record_burst', { n: 1005 }, { count }).select('id');
+      expect(error, count).toBeNull();
+      // db-max-rows (1000) caps the page; the function ran exactly once.
+      expect(data, count).toHaveLength(1000);
+      expect(await b.countRows('calls'), count).toBe(before + 1005);
+      if (count !== 'planned') {
+        expect(total, count).toBeGreaterThanOrEqual(1001);
+        expect(status, count).toBe(206);
+      }
+    }
+    // Under the cap an estimate is the exact figure.
+    const small = await sb.rpc('record_burst', { n: 3 }, { count: 'estimated' });
+    expect(small.count).toBe(3);
   });
 
   it('keeps the explain media type off by default, then explains as the caller when enabled', async () => {

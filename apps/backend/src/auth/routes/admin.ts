@@ -10,7 +10,7 @@ import type { EmailPurpose } from '../email-tokens.js';
 import { issueEmailToken, sendEmailToken } from '../email-tokens.js';
 import { requireAdmin } from '../guards.js';
 import { checkPassword, hashPassword } from '../passwords.js';
-import { confirmPhone, insertPhoneUser, normalisePhone, phoneExists } from '../phone.js';
+import { adminSetPhone, confirmPhone, insertPhoneUser, normalisePhone, phoneExists } from '../phone.js';
 import * as repo from '../repository.js';
 import type { UserPatch, UserRow } from '../repository.js';
 import { factorJson } from '../serialize.js';
@@ -59,7 +59,7 @@ export function parseBanDuration(value: string): Date | null {
  * `page` / `per_page` as GoTrue parses them (Go's strconv.ParseUint); a bad one is refused with
  * GoTrue's words rather than quietly replaced.
  */
-function paginationParam(raw: string | undefined, fallback: number): number {
+export function paginationParam(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const fail = (reason: string): never => {
     throw new AuthApiError(400, 'validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: ${reason}`);
@@ -227,7 +227,7 @@ export function adminRoutes(ctx: AuthContext): Hono<AppEnv> {
   app.put('/admin/users/:id', async (c) => {
     const id = userId(c);
     const body = await readJson(c, updateBody);
-    if (body.phone) throw new AuthApiError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    const phone = body.phone ? normalisePhone(body.phone) : undefined;
     if (body.password) checkPassword(ctx.settings, body.password);
     const email = body.email ? normaliseEmail(body.email) : undefined;
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
@@ -249,7 +249,9 @@ export function adminRoutes(ctx: AuthContext): Hono<AppEnv> {
       if (body.app_metadata) patch.appMetadata = mergeMetadata(user.raw_app_meta_data, body.app_metadata);
       if (body.role) patch.role = body.role;
       if (bannedUntil !== undefined) patch.bannedUntil = bannedUntil;
-      const updated = await repo.updateUser(tx, id, patch);
+      let updated = await repo.updateUser(tx, id, patch);
+      // updateUserById({ phone, phone_confirm }) as GoTrue's adminUserUpdate (#20, wire).
+      if (phone) updated = await adminSetPhone(tx, updated, phone, body.phone_confirm === true);
       if (patch.email) {
         const emailIdentity = (await repo.identitiesOf(tx, id)).find((identity) => identity.provider === 'email');
         if (emailIdentity) {

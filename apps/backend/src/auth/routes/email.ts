@@ -12,7 +12,7 @@ import { sendEmailToken, verifyEmailToken } from '../email-tokens.js';
 import { AuthApiError, errors } from '../errors.js';
 import { checkPassword, hashPassword } from '../passwords.js';
 import type { PhoneOtpType } from '../phone.js';
-import { insertPhoneUser, normalisePhone, requireSms, sendPhoneOtp, verifyPhoneOtp } from '../phone.js';
+import { insertPhoneUser, normalisePhone, phoneChannel, requireSms, sendPhoneOtp, verifyPhoneOtp } from '../phone.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
 import { completeSession, implicitFragment, loadUserJson, startSession } from '../sessions.js';
@@ -30,6 +30,7 @@ const signupBody = z.object({
   phone: z.string().nullish(),
   password: z.string().nullish(),
   data: metadata,
+  channel: z.string().nullish(),
   ...pkceFields,
 });
 
@@ -38,6 +39,7 @@ const otpBody = z.object({
   phone: z.string().nullish(),
   data: metadata,
   create_user: z.boolean().nullish(),
+  channel: z.string().nullish(),
   ...pkceFields,
 });
 
@@ -101,6 +103,7 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
     if (body.phone && !body.email) {
       // signUp({ phone, password }): an unconfirmed phone user and a confirmation code by SMS.
       requireSms(ctx);
+      const channel = phoneChannel(ctx, body.channel);
       const phone = normalisePhone(body.phone);
       if (ctx.settings.disableSignup) throw errors.signupDisabled();
       if (!body.password) throw errors.validation('Signup requires a valid password', 422);
@@ -114,7 +117,7 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
           existing ??
           (await insertPhoneUser(tx, phone, passwordHash, body.data ?? {}));
         if (existing) await repo.updateUser(tx, existing.id, { encryptedPassword: passwordHash });
-        await sendPhoneOtp(ctx, tx, created, 'sms', phone);
+        await sendPhoneOtp(ctx, tx, created, 'sms', phone, channel);
         return loadUserJson(tx, (await repo.findUserById(tx, created.id)) ?? created);
       });
       return c.json(user);
@@ -182,6 +185,7 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
     if (body.phone && !body.email) {
       // signInWithOtp({ phone }): a code by SMS (a new number becomes an unconfirmed phone user).
       requireSms(ctx);
+      const channel = phoneChannel(ctx, body.channel);
       const phone = normalisePhone(body.phone);
       await ctx.limits.send(clientIp(c));
       const createUser = body.create_user ?? true;
@@ -191,7 +195,7 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
           if (!createUser || ctx.settings.disableSignup) throw errors.otpDisabled();
           user = await insertPhoneUser(tx, phone, null, body.data ?? {});
         }
-        return sendPhoneOtp(ctx, tx, user, 'sms', phone);
+        return sendPhoneOtp(ctx, tx, user, 'sms', phone, channel);
       });
       return c.json({ message_id: messageId });
     }
@@ -224,13 +228,16 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
     const body = await readJson(c, verifyBody);
     const ip = clientIp(c);
     if (isPhoneType(body.type)) {
-      // verifyOtp({ phone, token, type: 'sms' | 'phone_change' }).
+      // verifyOtp({ phone, token, type: 'sms' | 'phone_change' }). GoTrue has no token_hash for SMS codes:
+      // a hash alone reaches its e-mail link lookup, which refuses the type (#20, wire).
+      if (body.token && body.token_hash) throw errors.validation('Verify requires either a token or a token hash');
+      if (body.token_hash && !body.phone) throw errors.validation('Invalid email verification type');
       requireSms(ctx);
       const phoneType = body.type;
-      if (!body.phone || !body.token) throw errors.validation('Verify requires a phone number and a token');
+      if (!body.phone || !(body.token || body.token_hash)) throw errors.validation('Verify requires a phone number and a token');
       const phone = normalisePhone(body.phone);
       await ctx.limits.verify(ip, `sms:${phone}`);
-      const token = body.token;
+      const token = body.token || { tokenHash: body.token_hash ?? '' };
       const pending = await ctx.db.transaction(async (tx) => {
         const user = await verifyPhoneOtp(ctx, tx, phoneType, phone, token);
         return user ? startSession(tx, user, { method: 'otp', ip, userAgent: c.req.header('user-agent') }) : undefined;

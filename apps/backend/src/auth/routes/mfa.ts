@@ -11,9 +11,9 @@ import { AuthApiError, errors } from '../errors.js';
 import { requireUser } from '../guards.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
+import { checkNewFactor } from '../mfa-enroll.js';
+import { PHONE_AMR, challengePhoneFactor, checkPhoneCode, enrollPhoneFactor } from '../mfa-phone.js';
 import { completeSession, reissueForSession } from '../sessions.js';
-
-const MAX_FACTORS = 10;
 
 const enrollBody = z.object({
   factor_type: z.string(),
@@ -39,9 +39,8 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
   app.post('/factors', async (c) => {
     const { user, session } = await requireUser(ctx, c);
     const body = await readJson(c, enrollBody);
-    if (body.factor_type === 'phone') {
-      throw new AuthApiError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
-    }
+    // Phone factors (#20, wire): src/auth/mfa-phone.ts.
+    if (body.factor_type === 'phone') return c.json(await enrollPhoneFactor(ctx, { user, session }, body));
     if (body.factor_type === 'webauthn') {
       throw new AuthApiError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
     }
@@ -49,21 +48,7 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
     const issuer = body.issuer?.trim() || defaultIssuer;
     const friendlyName = body.friendly_name?.trim() ?? '';
     const result = await ctx.db.transaction(async (tx) => {
-      await repo.deleteStaleUnverifiedFactors(tx, user.id, ctx.settings.mfaChallengeExpirySeconds);
-      const factors = await repo.factorsOf(tx, user.id);
-      if (factors.length >= MAX_FACTORS) {
-        throw new AuthApiError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
-      }
-      if (factors.some((factor) => factor.status === 'verified') && session.aal !== 'aal2') {
-        throw errors.insufficientAal('AAL2 required to enroll a new factor');
-      }
-      if (friendlyName !== '' && factors.some((factor) => factor.friendly_name === friendlyName)) {
-        throw new AuthApiError(
-          422,
-          'mfa_factor_name_conflict',
-          `A factor with the friendly name "${friendlyName}" for this user already exists`,
-        );
-      }
+      await checkNewFactor(tx, ctx.settings, user.id, session, friendlyName);
       const secret = new Secret({ size: 20 }).base32;
       const factor = await repo.insertFactor(tx, { id: randomUUID(), userId: user.id, friendlyName, type: 'totp', secret });
       return { factor, secret };
@@ -80,12 +65,13 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
 
   app.post('/factors/:id/challenge', async (c) => {
     const { user } = await requireUser(ctx, c);
-    await readJson(c, challengeBody);
+    const body = await readJson(c, challengeBody);
     await ctx.limits.mfa(clientIp(c));
     const factorId = c.req.param('id');
     if (!isUuid(factorId)) throw factorNotFound();
     const factor = await repo.findFactor(ctx.db, user.id, factorId);
     if (!factor) throw factorNotFound();
+    if (factor.factor_type === 'phone') return c.json(await challengePhoneFactor(ctx, factor, body.channel, clientIp(c)));
     const challenge = await ctx.db.transaction((tx) =>
       repo.insertChallenge(tx, { id: randomUUID(), factorId: factor.id, ip: clientIp(c) }),
     );
@@ -106,7 +92,7 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
     const challengeId = body.challenge_id;
     const outcome = await ctx.db.transaction(async (tx): Promise<{ error: AuthApiError } | { session: PendingSession }> => {
       const factor = await repo.findFactor(tx, caller.user.id, factorId);
-      if (!factor?.secret) return { error: factorNotFound() };
+      if (!factor || (factor.factor_type !== 'phone' && !factor.secret)) return { error: factorNotFound() };
       const challenge = await repo.findChallengeForUpdate(tx, challengeId, factor.id);
       if (
         !challenge ||
@@ -121,14 +107,16 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
           ),
         };
       }
-      const totp = totpFor(factor.secret, defaultIssuer, caller.user.email ?? caller.user.id);
-      if (totp.validate({ token: body.code.trim(), window: 1 }) === null) {
+      if (factor.factor_type === 'phone') {
+        const failure = await checkPhoneCode(ctx, tx, challenge.id, body.code);
+        if (failure) return { error: failure };
+      } else if (totpFor(factor.secret ?? '', defaultIssuer, caller.user.email ?? caller.user.id).validate({ token: body.code.trim(), window: 1 }) === null) {
         return { error: new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered') };
       }
       await repo.markChallengeVerified(tx, challenge.id);
       if (factor.status !== 'verified') await repo.markFactorVerified(tx, factor);
       await repo.setSessionAal(tx, caller.session.id, 'aal2', factor.id);
-      await repo.addAmrClaim(tx, caller.session.id, 'totp');
+      await repo.addAmrClaim(tx, caller.session.id, factor.factor_type === 'phone' ? PHONE_AMR : 'totp');
       const session = await repo.findSession(tx, caller.session.id);
       const user = await repo.findUserById(tx, caller.user.id);
       if (!session || !user) return { error: errors.sessionNotFound() };
