@@ -27,6 +27,8 @@ export interface SignInAuthApi {
   /** Starts a third-party sign-in; in a browser it navigates away. Returns the provider's URL. */
   signInWithProvider(provider: Provider, redirectTo: string): Promise<{ url: string }>;
   getSession(): Promise<Session | null>;
+  /** Signs in with a passkey the browser offers (#20). */
+  signInWithPasskey(): Promise<Session>;
   onAuthStateChange(callback: (event: AuthChangeEvent, session: Session | null) => void): () => void;
 }
 
@@ -140,6 +142,16 @@ export function createAuthLiteClient(options: AuthLiteClientOptions): AuthLiteCl
         guarded(async () => {
           const { data, error } = await auth.getSession();
           failIf(error);
+          return data.session;
+        }),
+
+      signInWithPasskey: () =>
+        guarded(async () => {
+          const { data, error } = await auth.signInWithPasskey();
+          failIf(error);
+          if (!data?.session) {
+            throw new AppforgeError({ code: 'session_missing', message: 'Signing in did not start a session.' });
+          }
           return data.session;
         }),
 
