@@ -7,7 +7,7 @@
 // options), so the full client finds the session when it loads later. Dispose this one first.
 import { GoTrueClient, isAuthError, isAuthRetryableFetchError } from '@supabase/auth-js';
 import type { AuthChangeEvent, Provider, Session } from '../types';
-import { AppforgeError, networkError, withoutTrailingHash } from './appforge-error';
+import { AppforgeError, fromWebAuthnError, networkError, withoutTrailingHash } from './appforge-error';
 import { createRestReads } from './rest-reads';
 import type { RestReads } from './rest-reads';
 
@@ -56,6 +56,8 @@ export function defaultStorageKey(url: string): string {
 /** An auth-js failure (or a failed fetch) as an AppforgeError, with the codes the full SDK uses. */
 export function authLiteError(error: unknown): AppforgeError {
   if (error instanceof AppforgeError) return error;
+  const webauthn = fromWebAuthnError(error);
+  if (webauthn) return webauthn;
   if (isAuthError(error)) {
     if (isAuthRetryableFetchError(error) && error.status === 0) return networkError(error);
     const code = error.code ?? (error.name === 'AuthSessionMissingError' ? 'session_missing' : 'auth_error');

@@ -7,7 +7,7 @@ import { retryTransient } from './retry';
 import { useAppforge } from './use-appforge';
 import { useSession } from './use-session';
 
-/** The signed-in person's passkeys, oldest first. */
+/** The signed-in person's passkeys, oldest first; read afresh whenever a view opens (last use changes at each sign-in). */
 export function usePasskeys(): UseQueryResult<Passkey[], AppforgeError> {
   const client = useAppforge();
   const { user } = useSession();
@@ -16,5 +16,6 @@ export function usePasskeys(): UseQueryResult<Passkey[], AppforgeError> {
     queryFn: () => client.auth.listPasskeys(),
     enabled: user !== null,
     retry: retryTransient,
+    refetchOnMount: 'always',
   });
 }
