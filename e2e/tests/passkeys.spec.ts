@@ -1,5 +1,5 @@
 // Passkeys (issue 20) in Chromium with a CDP virtual authenticator: a platform authenticator
-// (CTAP2, internal transport, resident keys, user verification) that answers the browser's real
+// (CTAP2, internal transport, resident keys, user verification; a USB one for the security key) that answers the browser's real
 // navigator.credentials.create()/get() — the backend checks real attestations and assertions.
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -7,13 +7,13 @@ import { SIGN_IN_HEADING, signInWithEmailCode, uniqueEmail, WEB } from './auth-h
 
 const signInHeading = { level: 1, name: SIGN_IN_HEADING } as const;
 
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+async function virtualAuthenticator(page: Page, transport: 'internal' | 'usb' = 'internal'): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
-      transport: 'internal',
+      transport,
       hasResidentKey: true,
       hasUserVerification: true,
       isUserVerified: true,
@@ -73,3 +73,27 @@ test('without any passkey on the device, the sign-in screen says no passkey was 
   await expect(page.getByRole('alert')).toContainText('No passkey was used.', { timeout: 20_000 });
   await expect(page.getByRole('heading', signInHeading)).toBeVisible();
 });
+
+test('a security key as second factor: enrolled in Settings, then asked for after the e-mail code', async ({ page, request }) => {
+  // auth-js asks for a cross-platform security key for MFA: a USB one here.
+  const { cdp, authenticatorId } = await virtualAuthenticator(page, 'usb');
+  const email = uniqueEmail('security-key');
+  await page.goto(`${WEB}/settings`);
+  await signInWithEmailCode(page, request, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Use a security key' }).click();
+  await expect(page.getByRole('list', { name: 'Authenticator apps' })).toContainText('Security key');
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('heading', signInHeading)).toBeVisible();
+  await signInWithEmailCode(page, request, email);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await expect(page.getByLabel('Authentication code')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Use security key' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(after.credentials[0]?.signCount).toBeGreaterThan(0);
+});
+
