@@ -1,6 +1,7 @@
 // SQL of passkeys and their ceremonies (auth.webauthn_credentials, auth.webauthn_challenges,
 // sql/platform/20261125207_webauthn.sql). WebAuthn MFA keeps its data on auth.mfa_factors/_challenges.
 import type { Queryable } from '../db/database.js';
+import type { VerifiedRegistration } from './webauthn.js';
 
 export interface PasskeyRow {
   id: string;
@@ -76,18 +77,7 @@ export async function findPasskeyByCredentialId(q: Queryable, credentialId: stri
 /** Inserts the credential; undefined when that credential id is already registered (to anyone). */
 export async function insertPasskey(
   q: Queryable,
-  row: {
-    id: string;
-    userId: string;
-    credentialId: string;
-    publicKey: Uint8Array;
-    counter: number;
-    transports: string[];
-    aaguid: string;
-    backupEligible: boolean;
-    backedUp: boolean;
-    friendlyName: string | null;
-  },
+  row: VerifiedRegistration & { id: string; userId: string; friendlyName: string | null },
 ): Promise<PasskeyRow | undefined> {
   const result = await q.query<PasskeyRow>(
     `insert into auth.webauthn_credentials

@@ -17,13 +17,18 @@ const b64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*={0,2}$/, 'must be b
 const transports = z.array(z.string().max(32)).max(10).optional();
 const extensions = z.record(z.string(), z.unknown()).optional().default({});
 
-/** navigator.credentials.create() as auth-js serialises it (RegistrationResponseJSON). */
-export const registrationCredential = z.object({
+/** What both kinds of PublicKeyCredential JSON carry besides their response. */
+const credentialFields = {
   id: b64url.min(1),
   rawId: b64url.min(1),
   type: z.literal('public-key'),
   authenticatorAttachment: z.string().max(32).nullish(),
   clientExtensionResults: extensions,
+};
+
+/** navigator.credentials.create() as auth-js serialises it (RegistrationResponseJSON). */
+export const registrationCredential = z.object({
+  ...credentialFields,
   response: z.object({
     clientDataJSON: b64url.min(1),
     attestationObject: b64url.min(1),
@@ -36,11 +41,7 @@ export const registrationCredential = z.object({
 
 /** navigator.credentials.get() as auth-js serialises it (AuthenticationResponseJSON). */
 export const authenticationCredential = z.object({
-  id: b64url.min(1),
-  rawId: b64url.min(1),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.string().max(32).nullish(),
-  clientExtensionResults: extensions,
+  ...credentialFields,
   response: z.object({
     clientDataJSON: b64url.min(1),
     authenticatorData: b64url.min(1),

@@ -68,6 +68,11 @@ export class SoftwareAuthenticator {
     return b64(this.credentialId);
   }
 
+  /** The PublicKeyCredential JSON around an authenticator response. */
+  private credential<R>(response: R) {
+    return { id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {}, authenticatorAttachment: 'platform' as const, response };
+  }
+
   private clientData(type: string, challenge: string, tamper: Tamper): string {
     return b64(JSON.stringify({ type: tamper.type ?? type, challenge: tamper.challenge ?? challenge, origin: tamper.origin ?? this.origin, crossOrigin: false }));
   }
@@ -96,18 +101,11 @@ export class SoftwareAuthenticator {
       Buffer.from(encode(cose)),
     ]);
     const attestationObject = Buffer.from(encode({ fmt: 'none', attStmt: {}, authData }));
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-      response: {
-        clientDataJSON: this.clientData('webauthn.create', options.challenge, tamper),
-        attestationObject: b64(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: this.clientData('webauthn.create', options.challenge, tamper),
+      attestationObject: b64(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** navigator.credentials.get() for PublicKeyCredentialRequestOptionsJSON. */
@@ -118,18 +116,11 @@ export class SoftwareAuthenticator {
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, tamper);
     const signed = Buffer.concat([authData, sha256(Buffer.from(clientDataJSON, 'base64url'))]);
     const key = tamper.forgeSignature ? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey : this.privateKey;
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-      response: {
-        clientDataJSON,
-        authenticatorData: b64(authData),
-        signature: b64(sign('sha256', signed, key)),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-    };
+    return this.credential({
+      clientDataJSON,
+      authenticatorData: b64(authData),
+      signature: b64(sign('sha256', signed, key)),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    });
   }
 }

@@ -15,7 +15,8 @@ import { requireUser } from '../guards.js';
 import * as repo from '../repository.js';
 import type { FactorRow } from '../repository.js';
 import type { PendingSession } from '../sessions.js';
-import { completeSession, reissueForSession } from '../sessions.js';
+import { raiseToAal2 } from '../second-factor.js';
+import { completeSession } from '../sessions.js';
 import type { RelyingParty } from '../webauthn.js';
 import { authenticationCredential, registrationCredential, userHandleOf, verifyAssertion, verifyRegistration } from '../webauthn.js';
 
@@ -246,13 +247,7 @@ export function webauthnMfaRoutes(ctx: AuthContext): Hono<AppEnv> {
         [factor.id, factor.web_authn_credential === null ? null : JSON.stringify(factor.web_authn_credential), JSON.stringify(credential), aaguid],
       );
       if (updated.rowCount === 0) return { error: verificationFailed('credential was used concurrently') };
-      if (factor.status !== 'verified') await repo.markFactorVerified(tx, factor);
-      await repo.setSessionAal(tx, caller.session.id, 'aal2', factor.id);
-      await repo.addAmrClaim(tx, caller.session.id, 'mfa/webauthn');
-      const session = await repo.findSession(tx, caller.session.id);
-      const user = await repo.findUserById(tx, caller.user.id);
-      if (!session || !user) return { error: errors.sessionNotFound() };
-      return { session: await reissueForSession(tx, user, session) };
+      return raiseToAal2(tx, caller, factor, 'mfa/webauthn');
     });
     if ('error' in outcome) throw outcome.error;
     return c.json(await completeSession(ctx, outcome.session));

@@ -11,7 +11,8 @@ import { AuthApiError, errors } from '../errors.js';
 import { requireUser } from '../guards.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
-import { completeSession, reissueForSession } from '../sessions.js';
+import { raiseToAal2 } from '../second-factor.js';
+import { completeSession } from '../sessions.js';
 
 const MAX_FACTORS = 10;
 
@@ -126,13 +127,7 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
         return { error: new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered') };
       }
       await repo.markChallengeVerified(tx, challenge.id);
-      if (factor.status !== 'verified') await repo.markFactorVerified(tx, factor);
-      await repo.setSessionAal(tx, caller.session.id, 'aal2', factor.id);
-      await repo.addAmrClaim(tx, caller.session.id, 'totp');
-      const session = await repo.findSession(tx, caller.session.id);
-      const user = await repo.findUserById(tx, caller.user.id);
-      if (!session || !user) return { error: errors.sessionNotFound() };
-      return { session: await reissueForSession(tx, user, session) };
+      return raiseToAal2(tx, caller, factor, 'totp');
     });
     if ('error' in outcome) throw outcome.error;
     return c.json(await completeSession(ctx, outcome.session));
