@@ -15,12 +15,10 @@ import { requireUser } from '../guards.js';
 import * as repo from '../repository.js';
 import type { FactorRow } from '../repository.js';
 import type { PendingSession } from '../sessions.js';
-import { raiseToAal2 } from '../second-factor.js';
+import { checkEnrolment, raiseToAal2 } from '../second-factor.js';
 import { completeSession } from '../sessions.js';
 import type { RelyingParty } from '../webauthn.js';
 import { authenticationCredential, registrationCredential, userHandleOf, verifyAssertion, verifyRegistration } from '../webauthn.js';
-
-const MAX_FACTORS = 10;
 
 /** auth-js sends camelCase (`rpId`, `rpOrigins`); GoTrue also takes `rp_id`, `rp_origins`. */
 const relyingPartyFields = {
@@ -111,17 +109,7 @@ export function webauthnMfaRoutes(ctx: AuthContext): Hono<AppEnv> {
     const body = await readJson(c, enrollBody);
     const friendlyName = body.friendly_name?.trim() ?? '';
     const factor = await ctx.db.transaction(async (tx) => {
-      await repo.deleteStaleUnverifiedFactors(tx, user.id, expirySeconds);
-      const factors = await repo.factorsOf(tx, user.id);
-      if (factors.length >= MAX_FACTORS) {
-        throw new AuthApiError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
-      }
-      if (factors.some((existing) => existing.status === 'verified') && session.aal !== 'aal2') {
-        throw errors.insufficientAal('AAL2 required to enroll a new factor');
-      }
-      if (friendlyName !== '' && factors.some((existing) => existing.friendly_name === friendlyName)) {
-        throw new AuthApiError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
-      }
+      await checkEnrolment(tx, user.id, session, friendlyName, expirySeconds);
       const inserted = await tx.query<FactorRow>(
         `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status)
          values ($1, $2, $3, 'webauthn', 'unverified') returning *`,

@@ -11,10 +11,8 @@ import { AuthApiError, errors } from '../errors.js';
 import { requireUser } from '../guards.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
-import { raiseToAal2 } from '../second-factor.js';
+import { checkEnrolment, raiseToAal2 } from '../second-factor.js';
 import { completeSession } from '../sessions.js';
-
-const MAX_FACTORS = 10;
 
 const enrollBody = z.object({
   factor_type: z.string(),
@@ -50,21 +48,7 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
     const issuer = body.issuer?.trim() || defaultIssuer;
     const friendlyName = body.friendly_name?.trim() ?? '';
     const result = await ctx.db.transaction(async (tx) => {
-      await repo.deleteStaleUnverifiedFactors(tx, user.id, ctx.settings.mfaChallengeExpirySeconds);
-      const factors = await repo.factorsOf(tx, user.id);
-      if (factors.length >= MAX_FACTORS) {
-        throw new AuthApiError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
-      }
-      if (factors.some((factor) => factor.status === 'verified') && session.aal !== 'aal2') {
-        throw errors.insufficientAal('AAL2 required to enroll a new factor');
-      }
-      if (friendlyName !== '' && factors.some((factor) => factor.friendly_name === friendlyName)) {
-        throw new AuthApiError(
-          422,
-          'mfa_factor_name_conflict',
-          `A factor with the friendly name "${friendlyName}" for this user already exists`,
-        );
-      }
+      await checkEnrolment(tx, user.id, session, friendlyName, ctx.settings.mfaChallengeExpirySeconds);
       const secret = new Secret({ size: 20 }).base32;
       const factor = await repo.insertFactor(tx, { id: randomUUID(), userId: user.id, friendlyName, type: 'totp', secret });
       return { factor, secret };
