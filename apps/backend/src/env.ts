@@ -127,6 +127,13 @@ const schema = z.object({
   // Phone MFA and OAuth 2.1 server clients (#20, wire): off by default, as GoTrue's defaults.
   AUTH_MFA_PHONE_ENABLED: z.enum(['true', 'false']).default('false'),
   AUTH_OAUTH_SERVER_ENABLED: z.enum(['true', 'false']).default('false'),
+  // Passkeys and WebAuthn MFA (#20, passkeys): relying party; defaults from SITE_URL.
+  AUTH_WEBAUTHN_RP_ID: optionalNonEmpty.pipe(z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name').optional()),
+  AUTH_WEBAUTHN_RP_ORIGINS: csv.pipe(z.array(z.url())),
+  AUTH_WEBAUTHN_RP_DISPLAY_NAME: optionalNonEmpty,
+  AUTH_WEBAUTHN_CHALLENGE_EXPIRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  AUTH_PASSKEYS_ENABLED: z.enum(['true', 'false']).default('true'),
+  AUTH_MFA_WEBAUTHN_ENABLED: z.enum(['true', 'false']).default('true'),
 });
 
 /** #20: providers whose ID tokens `grant_type=id_token` accepts. */
@@ -256,6 +263,18 @@ export interface BackendConfig {
   readonly mfaPhone: boolean;
   /** AUTH_OAUTH_SERVER_ENABLED: the OAuth 2.1 server's admin client endpoints — GoTrue's OAUTH_SERVER_ENABLED. */
   readonly oauthServer: boolean;
+  /**
+   * Passkeys and WebAuthn MFA (#20): the relying party (AUTH_WEBAUTHN_RP_ID, default the SITE_URL
+   * host; AUTH_WEBAUTHN_RP_ORIGINS, default the SITE_URL origin), challenge lifetime, switches.
+   */
+  readonly webauthn: {
+    readonly rpId: string;
+    readonly rpName: string;
+    readonly origins: readonly string[];
+    readonly challengeExpirySeconds: number;
+    readonly passkeysEnabled: boolean;
+    readonly mfaEnabled: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -449,6 +468,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ),
     mfaPhone: e.AUTH_MFA_PHONE_ENABLED === 'true',
     oauthServer: e.AUTH_OAUTH_SERVER_ENABLED === 'true',
+    webauthn: webauthnConfigFrom(e),
+  });
+}
+
+/** #20 passkeys: the WebAuthn relying party, from SITE_URL unless set. */
+function webauthnConfigFrom(e: z.infer<typeof schema>): BackendConfig['webauthn'] {
+  const site = new URL(e.SITE_URL ?? 'http://localhost:5173');
+  return Object.freeze({
+    rpId: e.AUTH_WEBAUTHN_RP_ID?.toLowerCase() ?? site.hostname,
+    rpName: e.AUTH_WEBAUTHN_RP_DISPLAY_NAME ?? 'Appforge',
+    origins: Object.freeze(e.AUTH_WEBAUTHN_RP_ORIGINS.length > 0 ? e.AUTH_WEBAUTHN_RP_ORIGINS.map((url) => new URL(url).origin) : [site.origin]),
+    challengeExpirySeconds: e.AUTH_WEBAUTHN_CHALLENGE_EXPIRY_SECONDS,
+    passkeysEnabled: e.AUTH_PASSKEYS_ENABLED === 'true',
+    mfaEnabled: e.AUTH_MFA_WEBAUTHN_ENABLED === 'true',
   });
 }
 

@@ -122,6 +122,39 @@ export function createAuthApi(supabase: SupabaseClient<Database>, functions: Fun
         failIf((await auth.signOut({ scope: 'others' })).error);
       }),
 
+    // Passkeys and WebAuthn MFA (#20).
+    signInWithPasskey: () =>
+      guarded(async () => {
+        const { data } = check(await auth.signInWithPasskey());
+        if (!data.session) {
+          throw new AppforgeError({ code: 'session_missing', message: 'Signing in did not start a session.' });
+        }
+        return data.session;
+      }),
+
+    listPasskeys: () => guarded(async () => check(await auth.passkey.list()).data),
+
+    registerPasskey: () =>
+      guarded(async () => {
+        const { data } = check(await auth.registerPasskey());
+        return { id: data.id, created_at: data.created_at, ...(data.friendly_name ? { friendly_name: data.friendly_name } : {}) };
+      }),
+
+    deletePasskey: (passkeyId) =>
+      guarded(async () => {
+        failIf((await auth.passkey.delete({ passkeyId })).error);
+      }),
+
+    enrollWebauthn: (friendlyName) =>
+      guarded(async () => {
+        failIf((await auth.mfa.webauthn.register({ friendlyName })).error);
+      }),
+
+    verifyWebauthn: (factorId) =>
+      guarded(async () => {
+        failIf((await auth.mfa.webauthn.authenticate({ factorId })).error);
+      }),
+
     deleteAccount: () =>
       guarded(async () => {
         await functions.deleteAccount();

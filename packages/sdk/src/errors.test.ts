@@ -11,6 +11,19 @@ import { describe, expect, it } from 'vitest';
 import { AppforgeError, fromFunctionsError, fromPostgrest, toAppforgeError } from './errors';
 
 describe('toAppforgeError', () => {
+  it("keeps the code of auth-js's WebAuthnError (a cancelled or refused browser ceremony, #20)", () => {
+    // auth-js's WebAuthnError as it wraps the browser's NotAllowedError.
+    const refused = Object.assign(new Error('The operation either timed out or was not allowed.'), {
+      name: 'NotAllowedError',
+      code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
+      __isWebAuthnError: true,
+    });
+    const mapped = toAppforgeError(refused);
+    expect(mapped).toMatchObject({ code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', message: 'The operation either timed out or was not allowed.' });
+    expect(mapped.cause).toBe(refused);
+    expect(toAppforgeError(new Error('plain')).code).toBe('unknown_error');
+  });
+
   it('keeps an AppforgeError as it is', () => {
     const error = new AppforgeError({ code: 'not_found', message: 'Gone', status: 404 });
     expect(toAppforgeError(error)).toBe(error);

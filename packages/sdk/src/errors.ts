@@ -10,7 +10,7 @@ import {
 } from '@supabase/supabase-js';
 import { z } from 'zod';
 
-import { AppforgeError, NETWORK_MESSAGE, fromPostgrest, networkError } from './auth-lite/appforge-error';
+import { AppforgeError, NETWORK_MESSAGE, fromPostgrest, fromWebAuthnError, networkError } from './auth-lite/appforge-error';
 
 // The class, the network error and the PostgREST mapping are dependency-free and shared with the
 // light sign-in client (`./auth-lite`), so an error from either client is the same AppforgeError.
@@ -85,6 +85,8 @@ export async function fromFunctionsError(error: unknown): Promise<AppforgeError>
  */
 export function toAppforgeError(error: unknown): AppforgeError {
   if (error instanceof AppforgeError) return error;
+  const webauthn = fromWebAuthnError(error);
+  if (webauthn) return webauthn;
   if (isAuthError(error)) {
     if (isAuthRetryableFetchError(error) && error.status === 0) return networkError(error);
     const code = error.code ?? (error.name === 'AuthSessionMissingError' ? 'session_missing' : 'auth_error');

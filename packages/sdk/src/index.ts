@@ -128,6 +128,7 @@ export type {
   EnsureUserResult,
   Factor,
   FunctionsApi,
+  Passkey,
   Provider,
   RealtimeTransport,
   SchoolInfo,

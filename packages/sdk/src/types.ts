@@ -89,6 +89,14 @@ export interface TotpEnrollment {
   uri: string;
 }
 
+/** One of the signed-in person's passkeys (auth-js `PasskeyListItem`, #20). */
+export interface Passkey {
+  id: string;
+  friendly_name?: string;
+  created_at: string;
+  last_used_at?: string;
+}
+
 export interface AssuranceLevel {
   currentLevel: 'aal1' | 'aal2' | null;
   nextLevel: 'aal1' | 'aal2' | null;
@@ -374,6 +382,17 @@ export interface AuthApi {
   signOutOthers(): Promise<void>;
   /** Deletes the signed-in user and all their data, then clears the local session. */
   deleteAccount(): Promise<void>;
+  // Passkeys and WebAuthn MFA (#20): the browser's WebAuthn ceremony through auth-js.
+  /** Signs in with a passkey the browser offers (no e-mail needed). */
+  signInWithPasskey(): Promise<Session>;
+  listPasskeys(): Promise<Passkey[]>;
+  /** Creates a passkey for the signed-in person (the browser asks their authenticator). */
+  registerPasskey(): Promise<Passkey>;
+  deletePasskey(passkeyId: string): Promise<void>;
+  /** Enrols a security key or this device as a second factor; the session becomes aal2. */
+  enrollWebauthn(friendlyName: string): Promise<void>;
+  /** The second-factor step with a WebAuthn factor; the session becomes aal2. */
+  verifyWebauthn(factorId: string): Promise<void>;
 }
 
 export interface AppforgeClient {

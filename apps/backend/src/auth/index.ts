@@ -8,6 +8,8 @@ import { adminRoutes } from './routes/admin.js';
 import { emailRoutes } from './routes/email.js';
 import { metaRoutes } from './routes/meta.js';
 import { mfaRoutes } from './routes/mfa.js';
+import { webauthnMfaRoutes } from './routes/mfa-webauthn.js';
+import { passkeyRoutes } from './routes/passkeys.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { oauthClientRoutes } from './routes/oauth-clients.js';
 import { tokenRoutes } from './routes/token.js';
@@ -50,6 +52,9 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
   app.route('/', emailRoutes(ctx));
   app.route('/', tokenRoutes(ctx));
   app.route('/', userRoutes(ctx));
+  // Passkeys and WebAuthn MFA (#20); the WebAuthn factor routes pass TOTP/phone factors on to mfaRoutes.
+  app.route('/', passkeyRoutes(ctx));
+  app.route('/', webauthnMfaRoutes(ctx));
   app.route('/', mfaRoutes(ctx));
   app.route('/', oauthRoutes(ctx));
   app.route('/', adminRoutes(ctx));

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/database.js';
 import type { AuthContext } from './context.js';
 import { generateOtp, safeEqual, sha256Hex } from './crypto.js';
 import { AuthApiError, errors } from './errors.js';
-import { checkNewFactor } from './mfa-enroll.js';
+import { checkEnrolment } from './second-factor.js';
 import { normalisePhone, phoneChannel, requireSms } from './phone.js';
 import * as repo from './repository.js';
 import type { FactorRow, SessionRow, UserRow } from './repository.js';
@@ -49,7 +49,7 @@ export async function enrollPhoneFactor(
       throw new AuthApiError(422, 'mfa_verified_factor_exists', 'A verified phone factor already exists, unenroll the existing factor to continue');
     }
     for (const stale of same) await repo.deleteFactor(tx, stale.id);
-    await checkNewFactor(tx, ctx.settings, caller.user.id, caller.session, friendlyName);
+    await checkEnrolment(tx, caller.user.id, caller.session, friendlyName, ctx.settings.mfaChallengeExpirySeconds);
     const result = await tx.query<FactorRow>(
       `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, phone)
        values ($1, $2, $3, 'phone', 'unverified', $4) returning *`,

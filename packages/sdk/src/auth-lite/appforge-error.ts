@@ -67,3 +67,14 @@ export function normaliseHost(host: string): string {
 export function withoutTrailingHash(url: string): string {
   return url.replace(/#$/, '');
 }
+
+/**
+ * auth-js's WebAuthnError (the browser refused or the person cancelled, #20) as an AppforgeError
+ * that keeps its code (e.g. ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY for NotAllowedError); undefined
+ * for anything else.
+ */
+export function fromWebAuthnError(error: unknown): AppforgeError | undefined {
+  if (!(error instanceof Error) || (error as { __isWebAuthnError?: unknown }).__isWebAuthnError !== true) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return new AppforgeError({ code: typeof code === 'string' ? code : 'webauthn_error', message: error.message, cause: error });
+}

@@ -7,7 +7,7 @@
 // options), so the full client finds the session when it loads later. Dispose this one first.
 import { GoTrueClient, isAuthError, isAuthRetryableFetchError } from '@supabase/auth-js';
 import type { AuthChangeEvent, Provider, Session } from '../types';
-import { AppforgeError, networkError, withoutTrailingHash } from './appforge-error';
+import { AppforgeError, fromWebAuthnError, networkError, withoutTrailingHash } from './appforge-error';
 import { createRestReads } from './rest-reads';
 import type { RestReads } from './rest-reads';
 
@@ -27,6 +27,8 @@ export interface SignInAuthApi {
   /** Starts a third-party sign-in; in a browser it navigates away. Returns the provider's URL. */
   signInWithProvider(provider: Provider, redirectTo: string): Promise<{ url: string }>;
   getSession(): Promise<Session | null>;
+  /** Signs in with a passkey the browser offers (#20). */
+  signInWithPasskey(): Promise<Session>;
   onAuthStateChange(callback: (event: AuthChangeEvent, session: Session | null) => void): () => void;
 }
 
@@ -54,6 +56,8 @@ export function defaultStorageKey(url: string): string {
 /** An auth-js failure (or a failed fetch) as an AppforgeError, with the codes the full SDK uses. */
 export function authLiteError(error: unknown): AppforgeError {
   if (error instanceof AppforgeError) return error;
+  const webauthn = fromWebAuthnError(error);
+  if (webauthn) return webauthn;
   if (isAuthError(error)) {
     if (isAuthRetryableFetchError(error) && error.status === 0) return networkError(error);
     const code = error.code ?? (error.name === 'AuthSessionMissingError' ? 'session_missing' : 'auth_error');
@@ -140,6 +144,16 @@ export function createAuthLiteClient(options: AuthLiteClientOptions): AuthLiteCl
         guarded(async () => {
           const { data, error } = await auth.getSession();
           failIf(error);
+          return data.session;
+        }),
+
+      signInWithPasskey: () =>
+        guarded(async () => {
+          const { data, error } = await auth.signInWithPasskey();
+          failIf(error);
+          if (!data?.session) {
+            throw new AppforgeError({ code: 'session_missing', message: 'Signing in did not start a session.' });
+          }
           return data.session;
         }),
 

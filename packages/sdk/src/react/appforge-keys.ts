@@ -13,6 +13,8 @@ export const appforgeKeys = {
   factors: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'factors'] as const,
   assuranceLevel: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'assurance-level'] as const,
   identities: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'identities'] as const,
+  /** The person's passkeys (#20). */
+  passkeys: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'passkeys'] as const,
   /** Everything about apps, versions and runs as this person (or a visitor) sees them. */
   apps: (userId: string | undefined) => ['appforge', 'user', userId ?? null, 'apps'] as const,
   myApps: (userId: string | undefined, params: object = {}) =>

@@ -151,3 +151,9 @@ export { useExportClassRuns } from './use-export-class-runs-mutation';
 export type { ClassExport } from './use-export-class-runs-mutation';
 export { useUsageCapForm } from './use-usage-cap-form';
 export { useAllowedUsersForm } from './use-allowed-users-form';
+// Passkeys and WebAuthn MFA (#20).
+export { usePasskeys } from './use-passkeys-query';
+export { useRegisterPasskey } from './use-register-passkey-mutation';
+export { useDeletePasskey } from './use-delete-passkey-mutation';
+export { useEnrollWebauthn } from './use-enroll-webauthn-mutation';
+export { useVerifyWebauthn } from './use-verify-webauthn-mutation';

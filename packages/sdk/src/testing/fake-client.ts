@@ -8,6 +8,7 @@ import { normaliseHost } from '../custom-domains';
 import type { Database } from '../database.types';
 import { AppforgeError, NETWORK_MESSAGE } from '../errors';
 import type {
+  Passkey,
   AppforgeClient,
   AuthChangeEvent,
   CustomDomainTarget,
@@ -66,6 +67,9 @@ export interface FakeAppforgeData {
   emailCode: string;
   /** The code the authenticator app shows. */
   totpCode: string;
+  /** The passkeys of the person (#20); a passkey sign-in signs in `passkeyEmail` when there is one. */
+  passkeys: Passkey[];
+  passkeyEmail: string;
   /** E-mail → password, for the widget's password forms. */
   passwords: Record<string, string>;
   /** Apps by id, as their owner sees them (see makeApp). */
@@ -213,6 +217,8 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     identities: null,
     emailCode: '123456',
     totpCode: '654321',
+    passkeys: [],
+    passkeyEmail: 'passkey@example.com',
     passwords: {},
     apps: {},
     versions: {},
@@ -511,6 +517,50 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
       },
       async signOutOthers() {
         requireSession();
+      },
+      // Passkeys and WebAuthn MFA (#20): the browser ceremony always succeeds in the fake.
+      async signInWithPasskey() {
+        if (data.passkeys.length === 0) {
+          throw new AppforgeError({ code: 'webauthn_verification_failed', message: 'WebAuthn verification failed: credential is not registered', status: 400 });
+        }
+        return startSession({ email: data.passkeyEmail });
+      },
+      async listPasskeys() {
+        requireSession();
+        return [...data.passkeys];
+      },
+      async registerPasskey() {
+        requireSession();
+        if (data.passkeys.length >= 10) {
+          throw new AppforgeError({ code: 'too_many_passkeys', message: 'A user can have at most 10 passkeys', status: 422 });
+        }
+        const passkey: Passkey = { id: crypto.randomUUID(), created_at: new Date().toISOString() };
+        data.passkeys = [...data.passkeys, passkey];
+        return passkey;
+      },
+      async deletePasskey(passkeyId) {
+        requireSession();
+        if (!data.passkeys.some((passkey) => passkey.id === passkeyId)) {
+          throw new AppforgeError({ code: 'webauthn_credential_not_found', message: 'Passkey not found', status: 404 });
+        }
+        data.passkeys = data.passkeys.filter((passkey) => passkey.id !== passkeyId);
+      },
+      async enrollWebauthn(friendlyName) {
+        requireSession();
+        if (data.factors.some((factor) => factor.friendly_name === friendlyName)) {
+          throw new AppforgeError({ code: 'mfa_factor_name_conflict', message: `A factor with the friendly name "${friendlyName}" for this user already exists`, status: 422 });
+        }
+        data.factors = [...data.factors, makeFactor({ friendly_name: friendlyName, factor_type: 'webauthn', status: 'verified' })];
+        assurance = 'aal2';
+        emit('MFA_CHALLENGE_VERIFIED', data.session);
+      },
+      async verifyWebauthn(factorId) {
+        requireSession();
+        if (!data.factors.some((factor) => factor.id === factorId && factor.factor_type === 'webauthn')) {
+          throw new AppforgeError({ code: 'mfa_factor_not_found', message: 'Factor not found', status: 404 });
+        }
+        assurance = 'aal2';
+        emit('MFA_CHALLENGE_VERIFIED', data.session);
       },
       async deleteAccount() {
         await client.functions.deleteAccount();

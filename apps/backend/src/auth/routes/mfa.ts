@@ -11,9 +11,9 @@ import { AuthApiError, errors } from '../errors.js';
 import { requireUser } from '../guards.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
-import { checkNewFactor } from '../mfa-enroll.js';
 import { PHONE_AMR, challengePhoneFactor, checkPhoneCode, enrollPhoneFactor } from '../mfa-phone.js';
-import { completeSession, reissueForSession } from '../sessions.js';
+import { checkEnrolment, raiseToAal2 } from '../second-factor.js';
+import { completeSession } from '../sessions.js';
 
 const enrollBody = z.object({
   factor_type: z.string(),
@@ -48,7 +48,7 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
     const issuer = body.issuer?.trim() || defaultIssuer;
     const friendlyName = body.friendly_name?.trim() ?? '';
     const result = await ctx.db.transaction(async (tx) => {
-      await checkNewFactor(tx, ctx.settings, user.id, session, friendlyName);
+      await checkEnrolment(tx, user.id, session, friendlyName, ctx.settings.mfaChallengeExpirySeconds);
       const secret = new Secret({ size: 20 }).base32;
       const factor = await repo.insertFactor(tx, { id: randomUUID(), userId: user.id, friendlyName, type: 'totp', secret });
       return { factor, secret };
@@ -114,13 +114,7 @@ export function mfaRoutes(ctx: AuthContext): Hono<AppEnv> {
         return { error: new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered') };
       }
       await repo.markChallengeVerified(tx, challenge.id);
-      if (factor.status !== 'verified') await repo.markFactorVerified(tx, factor);
-      await repo.setSessionAal(tx, caller.session.id, 'aal2', factor.id);
-      await repo.addAmrClaim(tx, caller.session.id, factor.factor_type === 'phone' ? PHONE_AMR : 'totp');
-      const session = await repo.findSession(tx, caller.session.id);
-      const user = await repo.findUserById(tx, caller.user.id);
-      if (!session || !user) return { error: errors.sessionNotFound() };
-      return { session: await reissueForSession(tx, user, session) };
+      return raiseToAal2(tx, caller, factor, factor.factor_type === 'phone' ? PHONE_AMR : 'totp');
     });
     if ('error' in outcome) throw outcome.error;
     return c.json(await completeSession(ctx, outcome.session));

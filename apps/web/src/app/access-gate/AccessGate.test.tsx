@@ -128,6 +128,17 @@ describe('the access gate on the main host', () => {
     expect(await screen.findByRole('heading', { name: 'Private page' })).toBeInTheDocument();
   });
 
+  it('asks for the security key when that is the verified factor (WebAuthn, #20), then lets the person in', async () => {
+    const user = userEvent.setup();
+    const backend = createFakeAppforgeClient({ data: { factors: [makeFactor({ factor_type: 'webauthn', status: 'verified' })] } });
+    backend.fake.signIn({ email: 'ada@example.org' });
+    renderAppAt('/private', { client: backend, manifests });
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Use security key' }));
+    expect(await screen.findByRole('heading', { name: 'Private page' })).toBeInTheDocument();
+  });
+
   it('signing in on the sign-in screen leads to the page that was opened', async () => {
     const user = userEvent.setup();
     const backend = client({ signedIn: false });

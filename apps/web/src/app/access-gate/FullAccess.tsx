@@ -106,11 +106,12 @@ function SignedInChecks({ hostKind, gated, referralAppId }: AccessProps) {
 
   if (mfa.isPending) return <Checking />;
   if (mfa.data?.required === true) {
-    const { factorId } = mfa.data;
+    const { factorId, factorType } = mfa.data;
     return (
       <Suspense fallback={<Checking />}>
         <MfaChallengeScreen
           factorId={factorId}
+          factorType={factorType}
           onVerified={() => void queryClient.invalidateQueries({ queryKey: accessKeys.user(signedIn.user.id) })}
         />
       </Suspense>

@@ -13,8 +13,11 @@ export function useMfaRequirement(session: Session | null) {
       const level = await client.auth.getAssuranceLevel();
       if (level.nextLevel !== 'aal2' || level.currentLevel === 'aal2') return { required: false as const };
       const factors = await client.auth.listFactors();
-      const factor = factors.find((candidate) => candidate.factor_type === 'totp' && candidate.status === 'verified');
-      return factor === undefined ? { required: false as const } : { required: true as const, factorId: factor.id };
+      // An authenticator app first; else a security key (WebAuthn, #20).
+      const verified = factors.filter((candidate) => candidate.status === 'verified');
+      const factor = verified.find((candidate) => candidate.factor_type === 'totp') ?? verified.find((candidate) => candidate.factor_type === 'webauthn');
+      if (factor === undefined) return { required: false as const };
+      return { required: true as const, factorId: factor.id, factorType: factor.factor_type === 'webauthn' ? ('webauthn' as const) : ('totp' as const) };
     },
     staleTime: Infinity,
   });

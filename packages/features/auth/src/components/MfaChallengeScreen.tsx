@@ -6,14 +6,16 @@ import { useAuthFeature } from '../lib/auth-context';
 import { isRateLimited, RATE_LIMIT_MESSAGE } from '../lib/auth-messages';
 
 export interface MfaChallengeScreenProps {
-  /** The verified TOTP factor to challenge. */
+  /** The verified factor to challenge. */
   factorId: string;
+  /** An authenticator app's code (default) or a security key / passkey device (WebAuthn, #20). */
+  factorType?: 'totp' | 'webauthn';
   /** Called after the code was accepted (the session is now aal2). */
   onVerified: () => void;
 }
 
 /** Sign-in's second step when the user has a verified authenticator app (seed §4: aal2). */
-export function MfaChallengeScreen({ factorId, onVerified }: MfaChallengeScreenProps) {
+export function MfaChallengeScreen({ factorId, factorType = 'totp', onVerified }: MfaChallengeScreenProps) {
   const client = useAppforge();
   const { reportError } = useAuthFeature();
   const [code, setCode] = useState('');
@@ -35,6 +37,20 @@ export function MfaChallengeScreen({ factorId, onVerified }: MfaChallengeScreenP
     }
   };
 
+  const verifyWithKey = async () => {
+    if (pending) return;
+    setPending(true);
+    setMessage(null);
+    try {
+      await client.auth.verifyWebauthn(factorId);
+      onVerified();
+    } catch (error) {
+      reportError(error, { context: 'webauthn mfa challenge on sign-in' });
+      setMessage(isRateLimited(error) ? RATE_LIMIT_MESSAGE : 'Your security key was not accepted. Try again, or use another account.');
+      setPending(false);
+    }
+  };
+
   const cancel = async () => {
     try {
       await client.auth.signOut('local');
@@ -42,6 +58,29 @@ export function MfaChallengeScreen({ factorId, onVerified }: MfaChallengeScreenP
       reportError(error, { context: 'sign out from the mfa challenge' });
     }
   };
+
+  if (factorType === 'webauthn') {
+    return (
+      <main className="auth-message-screen" id="main">
+        <div className="auth-message-card auth-email-form">
+          <p className="auth-brand">Appforge</p>
+          <h1 className="auth-message-title">Two-factor authentication</h1>
+          <p>Confirm it is you with your security key or this device&apos;s screen lock.</p>
+          {message === null ? null : (
+            <p className="auth-form-message" role="alert">
+              {message}
+            </p>
+          )}
+          <Button type="button" fullWidth loading={pending} onClick={() => void verifyWithKey()}>
+            Use security key
+          </Button>
+          <Button type="button" variant="ghost" fullWidth onClick={() => void cancel()}>
+            Use another account
+          </Button>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main className="auth-message-screen" id="main">

@@ -8,6 +8,7 @@ import { currentAddress, readSignInParams } from '../lib/sign-in-params';
 import { useBrandIcon, useBrandName } from '../lib/use-brand-name';
 import { BackgroundVideo } from './BackgroundVideo';
 import { EmailCodeForm } from './EmailCodeForm';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { SocialButtons } from './SocialButtons';
 
 export const DEFAULT_HEADING = 'Build the AI apps you need';
@@ -95,6 +96,7 @@ export function SignInScreen() {
         </h1>
         <div className="auth-social">
           <SocialButtons redirectTo={redirectTo} />
+          <PasskeySignInButton />
         </div>
         <p className="auth-divider">
           <span>or continue with e-mail</span>

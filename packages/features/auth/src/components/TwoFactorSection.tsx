@@ -1,9 +1,10 @@
-import { useEnrollTotp, useFactors, useUnenrollFactor, useVerifyTotp } from '@appforge/sdk/react';
+import { useEnrollTotp, useEnrollWebauthn, useFactors, useUnenrollFactor, useVerifyTotp } from '@appforge/sdk/react';
 import type { TotpEnrollment } from '@appforge/sdk';
 import { Button, Card, ConfirmDialog, CopyButton, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { messageOf } from '../lib/message-of';
+import { browserHasPasskeys } from './PasskeySignInButton';
 
 function EnrolmentForm({ enrollment, onDone, onCancel }: { enrollment: TotpEnrollment; onDone: () => void; onCancel: () => void }) {
   const [code, setCode] = useState('');
@@ -42,18 +43,22 @@ function EnrolmentForm({ enrollment, onDone, onCancel }: { enrollment: TotpEnrol
 }
 
 /** Two-factor authentication with an authenticator app (TOTP): enrol with a QR code, verify, remove. */
-export function TwoFactorSection() {
+export function TwoFactorSection({ webauthnSupported = browserHasPasskeys() }: { webauthnSupported?: boolean }) {
   const factors = useFactors();
   const enroll = useEnrollTotp();
+  const enrollKey = useEnrollWebauthn();
   const unenroll = useUnenrollFactor();
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
-  const verified = (factors.data ?? []).filter((factor) => factor.factor_type === 'totp' && factor.status === 'verified');
+  const verified = (factors.data ?? []).filter(
+    (factor) => (factor.factor_type === 'totp' || factor.factor_type === 'webauthn') && factor.status === 'verified',
+  );
 
   const start = () => {
     // A unique name: an abandoned, unverified enrolment must not block the next one.
     const name = `Authenticator app ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
     enroll.mutate(name, { onSuccess: setEnrollment });
   };
+  const startKey = () => enrollKey.mutate(`Security key ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`);
   const cancel = () => {
     if (enrollment !== null) unenroll.mutate(enrollment.factorId);
     setEnrollment(null);
@@ -62,7 +67,7 @@ export function TwoFactorSection() {
   return (
     <Card
       title="Two-factor authentication"
-      description="After your e-mail code or provider, sign-in also asks for a code from your authenticator app."
+      description="After your e-mail code or provider, sign-in also asks for a code from your authenticator app or your security key."
     >
       {factors.isPending ? <p>Loading…</p> : null}
       {factors.isError ? <p role="alert">Your second factors could not be loaded: {messageOf(factors.error)}</p> : null}
@@ -71,11 +76,15 @@ export function TwoFactorSection() {
           {verified.map((factor) => (
             <li key={factor.id} className="auth-list__item">
               <span>
-                <strong>On</strong> — {factor.friendly_name ?? 'Authenticator app'}
+                <strong>On</strong> — {factor.friendly_name ?? (factor.factor_type === 'webauthn' ? 'Security key' : 'Authenticator app')}
               </span>
               <ConfirmDialog
                 title="Turn off two-factor authentication?"
-                description="Sign-in will no longer ask for a code from this authenticator app."
+                description={
+                  factor.factor_type === 'webauthn'
+                    ? 'Sign-in will no longer ask for this security key.'
+                    : 'Sign-in will no longer ask for a code from this authenticator app.'
+                }
                 confirmLabel="Remove"
                 destructive
                 onConfirm={() => unenroll.mutateAsync(factor.id)}
@@ -95,9 +104,15 @@ export function TwoFactorSection() {
           <Button onClick={start} loading={enroll.isPending}>
             Set up authenticator app
           </Button>
+          {webauthnSupported ? (
+            <Button variant="secondary" onClick={startKey} loading={enrollKey.isPending}>
+              Use a security key
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {enroll.isError ? <p role="alert">Enrolment failed: {messageOf(enroll.error)}</p> : null}
+      {enrollKey.isError ? <p role="alert">The security key was not added: {messageOf(enrollKey.error)}</p> : null}
       {enrollment === null ? null : (
         <EnrolmentForm enrollment={enrollment} onDone={() => setEnrollment(null)} onCancel={cancel} />
       )}

@@ -2,12 +2,13 @@ import { PageHeader } from '@appforge/ui';
 import { useEffect } from 'react';
 import { AnalyticsSection } from '../components/AnalyticsSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { PasskeysSection } from '../components/PasskeysSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { SessionsSection } from '../components/SessionsSection';
 import { SignInMethodsSection } from '../components/SignInMethodsSection';
 import { TwoFactorSection } from '../components/TwoFactorSection';
 
-/** `/settings` — profile, sign-in methods, two-factor, sessions, analytics consent, delete account. */
+/** `/settings` — profile, sign-in methods, passkeys, two-factor, sessions, analytics consent, delete account. */
 export function Component() {
   useEffect(() => {
     document.title = 'Settings · Appforge';
@@ -17,6 +18,7 @@ export function Component() {
       <PageHeader title="Settings" description="Your profile, how you sign in, and your privacy." />
       <ProfileSection />
       <SignInMethodsSection />
+      <PasskeysSection />
       <TwoFactorSection />
       <SessionsSection />
       <AnalyticsSection />
