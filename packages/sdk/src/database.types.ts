@@ -983,6 +983,7 @@ export type Database = {
           grade: string | null
           id: string
           join_code: string
+          join_code_expires_at: string | null
           name: string
           runs_per_student_per_day: number
           school_id: string | null
@@ -998,6 +999,7 @@ export type Database = {
           grade?: string | null
           id?: string
           join_code?: string
+          join_code_expires_at?: string | null
           name: string
           runs_per_student_per_day?: number
           school_id?: string | null
@@ -1013,6 +1015,7 @@ export type Database = {
           grade?: string | null
           id?: string
           join_code?: string
+          join_code_expires_at?: string | null
           name?: string
           runs_per_student_per_day?: number
           school_id?: string | null
@@ -1363,24 +1366,36 @@ export type Database = {
       }
       PaymentEvent: {
         Row: {
+          ends_access: boolean | null
+          event_created: string | null
           event_id: string
           outcome: string
+          payment: string | null
           provider: string
           received_at: string
+          subscription: string | null
           type: string
         }
         Insert: {
+          ends_access?: boolean | null
+          event_created?: string | null
           event_id: string
           outcome: string
+          payment?: string | null
           provider: string
           received_at?: string
+          subscription?: string | null
           type: string
         }
         Update: {
+          ends_access?: boolean | null
+          event_created?: string | null
           event_id?: string
           outcome?: string
+          payment?: string | null
           provider?: string
           received_at?: string
+          subscription?: string | null
           type?: string
         }
         Relationships: []
@@ -1801,6 +1816,10 @@ export type Database = {
         Args: { bundle_id: string; app_id: string }
         Returns: boolean
       }
+      can_watch_class_live: {
+        Args: { topic: string }
+        Returns: boolean
+      }
       class_checks_valid: {
         Args: { checks: Json }
         Returns: boolean
@@ -1839,6 +1858,10 @@ export type Database = {
       }
       database_row_update: {
         Args: { row_id: string; patch: Json; expected_updated_at: string }
+        Returns: Json
+      }
+      database_rows_check: {
+        Args: { table_id: string; adding?: number }
         Returns: Json
       }
       database_rows_conditions: {
@@ -1960,9 +1983,20 @@ export type Database = {
         Args: { p_api_key_id: string; p_runs: number; p_input_tokens: number; p_output_tokens: number; p_errors: number }
         Returns: undefined
       }
+      regenerate_class_join_code: {
+        Args: { class_id: string; expires_at?: string }
+        Returns: {
+          join_code: string
+          join_code_expires_at: string
+        }[]
+      }
       rollup_app_usage: {
         Args: { p_from: string; p_to: string }
         Returns: number
+      }
+      sign_in_icon: {
+        Args: { item_kind: string; item_id: string }
+        Returns: string
       }
       teaches_class: {
         Args: { class_id: string }
