@@ -42,8 +42,11 @@ function err(code: string, message: string, status: number, details?: unknown): 
 
 export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseDataApi {
   let clock = Date.now();
-  /** Strictly increasing timestamps, so two quick edits never share a version. */
-  const now = (): string => new Date(Math.max(Date.now(), ++clock)).toISOString();
+  /** Strictly increasing timestamps, even within one millisecond, so two quick edits never share a version. */
+  const now = (): string => {
+    clock = Math.max(Date.now(), clock + 1);
+    return new Date(clock).toISOString();
+  };
   const me = (): string => {
     const id = data.session?.user.id;
     if (id === undefined) throw err('not_authenticated', 'Sign in first.', 401);
