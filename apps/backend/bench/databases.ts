@@ -12,14 +12,12 @@
 //      /rest/v1/rpc/database_rows_insert. Beside it, in the same run, one batch through plain REST
 //      inserts (per-row policy check and row triggers) as the row-by-row rate.
 // Loopback only; every loop is bounded. Figures go to stdout.
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import Papa from 'papaparse';
 import { withRequestContext } from '../src/db/request-context.js';
-import { nodeWebSocket } from '../src/http/ws-transport.js';
 import type { RequestContext } from '../src/db/request-context.js';
-import { startBenchBackend } from './lib.js';
+import { signedInBenchUser, startBenchBackend } from './lib.js';
 
 const SIZES = (process.argv.find((arg) => arg.startsWith('--rows='))?.slice('--rows='.length) ?? '10000,100000').split(',').map(Number);
 if (!SIZES.every((n) => Number.isInteger(n) && n >= 1000 && n <= 200_000)) throw new Error('--rows must be integers from 1000 to 200000, comma-separated');
@@ -47,23 +45,9 @@ async function main(): Promise<void> {
   const engine = process.argv.includes('--postgres') ? 'PostgreSQL 15' : 'PGlite';
   const { db, backend, url, stop } = await startBenchBackend('bench_databases');
   try {
-    const auth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
-    const realtime = { transport: nodeWebSocket };
-    const service = createClient(url, backend.serviceRoleKey, { auth, realtime });
-    type Client = typeof service;
-    const signedIn = async (): Promise<{ client: Client; id: string }> => {
-      const email = `bench-${randomUUID()}@example.org`;
-      const password = `Bench-${randomUUID()}`;
-      const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
-      if (created.error) throw created.error;
-      const client = createClient(url, backend.anonKey, { auth, realtime });
-      const session = await client.auth.signInWithPassword({ email, password });
-      if (session.error) throw session.error;
-      return { client, id: created.data.user.id };
-    };
-    const { client: owner, id: ownerId } = await signedIn();
+    const { client: owner, userId: ownerId } = await signedInBenchUser(url, backend);
     // The importer signs in now, while the client's connections are fresh (see `again`).
-    const { client: importer } = await signedIn();
+    const { client: importer } = await signedInBenchUser(url, backend);
 
     // After the page runs (direct SQL) the client's idle keep-alive socket may be closed by the
     // server just as it is reused (ECONNRESET, "fetch failed"): such a call is sent once more.
@@ -71,7 +55,7 @@ async function main(): Promise<void> {
       const first = await call();
       return first.error?.message.includes('fetch failed') ? call() : first;
     };
-    const newTable = async (user: Client, name: string): Promise<string> => {
+    const newTable = async (user: SupabaseClient, name: string): Promise<string> => {
       const database = await again(() => user.from('Database').insert({ name }).select('id').single());
       if (database.error) throw database.error;
       const table = await again(() => user.from('DatabaseTable').insert({ database_id: database.data.id, name: 'Books', columns }).select('id').single());
