@@ -7,6 +7,7 @@ import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { readSse } from '../test/functions-ai/helpers.js';
 import { getOk, runLoad } from './lib.js';
+import { reapedChildrenCpuSeconds, runWrk } from './wrk-load.js';
 
 export interface LoadJob {
   scenario: 'get' | 'insert' | 'run';
@@ -20,7 +21,9 @@ export interface LoadJob {
    * REST requests through `fetch` (undici, as supabase-js in Node) or node:http with a keep-alive
    * agent (about a third of fetch's CPU per request: less of the 2 cores goes to the load).
    */
-  client?: 'fetch' | 'http';
+  client?: 'fetch' | 'http' | 'wrk';
+  /** wrk only: how long the measured load runs (wrk runs for a duration, not a count). */
+  seconds?: number;
   /** get: the App ids read; insert: the owner; run: the app and the anon key. */
   ids?: string[];
   owner?: string;
@@ -84,6 +87,19 @@ async function one(n: number): Promise<void> {
 }
 
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+if (job.client === 'wrk' && job.scenario !== 'run') {
+  // wrk's CPU is its own process's: counted once reaped, in this process's cutime/cstime.
+  const wrkJob = { scenario: job.scenario, urls: job.urls, headers: job.headers, concurrency: job.concurrency, ids: job.ids ?? [], ...(job.owner ? { owner: job.owner } : {}) };
+  await runWrk({ ...wrkJob, seconds: 2 });
+  process.stdout.write('warm\n');
+  await lines.next();
+  const before = reapedChildrenCpuSeconds() + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+  const measured = await runWrk({ ...wrkJob, seconds: job.seconds ?? 10 });
+  const usage = process.cpuUsage();
+  const after = reapedChildrenCpuSeconds() + usage.user / 1e6 + usage.system / 1e6;
+  process.stdout.write(`${JSON.stringify({ figures: measured, cpuSeconds: after - before })}\n`);
+  process.exit(0);
+}
 let cpu = process.cpuUsage();
 const figures = await runLoad({
   concurrency: job.concurrency,

@@ -1,5 +1,5 @@
 // pnpm bench:scale [--requests=3000] [--runs=400] [--run-concurrency=16] [--scenarios=get,insert,run]
-// [--configs=1,2,workers] [--client=http|fetch] [--source] [--cpu-prof]: one vs two backend processes on one PostgreSQL
+// [--configs=1,2,workers] [--client=http|fetch|wrk] [--seconds=10] [--source] [--cpu-prof]: one vs two backend processes on one PostgreSQL
 // 15 (temporary, loopback). Scenarios: REST single-row GET and single-row insert with the
 // service-role key, and run-app on a deployed app with its AI step answered by a protocol-true fake
 // OpenAI-compatible server on loopback (each run read to run_done). Closed loop, bounded counts.
@@ -31,6 +31,7 @@ import { parentPid, treeCpuSeconds } from './cpu.js';
 import { FIGURES_HEADER, formatFigures, option } from './lib.js';
 import type { LoadFigures } from './lib.js';
 import type { LoadJob } from './load-client.js';
+import { WRK, wrkAvailable } from './wrk-load.js';
 
 const REQUESTS = option('requests', 3000);
 const RUNS = option('runs', 400);
@@ -41,7 +42,10 @@ const listOption = (name: string, fallback: string): string[] =>
 const SCENARIOS = new Set(listOption('scenarios', 'get,insert,run'));
 const CONFIGS = new Set(listOption('configs', '1,2,workers'));
 const CPU_PROF = process.argv.includes('--cpu-prof');
-const CLIENT = listOption('client', 'http')[0] === 'fetch' ? 'fetch' : 'http';
+const CLIENT_OPTION = listOption('client', 'http')[0];
+const CLIENT: 'fetch' | 'http' | 'wrk' = CLIENT_OPTION === 'fetch' || CLIENT_OPTION === 'wrk' ? CLIENT_OPTION : 'http';
+const SECONDS = option('seconds', 10);
+if (CLIENT === 'wrk' && !wrkAvailable()) throw new Error(`--client=wrk needs ${WRK} (Debian: apt-get install wrk)`);
 // The built server (as production runs it) unless --source or no build: tsx's loader and source
 // maps are not what a deployment pays for.
 const BUILT = join(import.meta.dirname, '..', 'dist', 'main.js');
@@ -178,8 +182,8 @@ try {
   type Scenario = [key: string, label: string, job: (urls: string[]) => LoadJob];
   const scenarios: Scenario[] = (
     [
-      ['get', 'REST GET one row', (urls) => ({ scenario: 'get', client: CLIENT, urls, headers, ids, requests: REQUESTS, concurrency: CONCURRENCY })],
-      ['insert', 'REST insert one row', (urls) => ({ scenario: 'insert', client: CLIENT, urls, headers, owner, requests: REQUESTS, concurrency: CONCURRENCY })],
+      ['get', 'REST GET one row', (urls) => ({ scenario: 'get', client: CLIENT, urls, headers, ids, requests: REQUESTS, concurrency: CONCURRENCY, seconds: SECONDS })],
+      ['insert', 'REST insert one row', (urls) => ({ scenario: 'insert', client: CLIENT, urls, headers, owner, requests: REQUESTS, concurrency: CONCURRENCY, seconds: SECONDS })],
       [
         'run',
         'run-app to run_done (fake model)',
@@ -255,7 +259,7 @@ try {
   }
 
   console.log(`\nbackend: ${FROM_SOURCE ? 'src/main.ts through tsx' : `dist/main.js (built ${statSync(BUILT).mtime.toISOString()})`}; ${availableParallelism()} cores`);
-  console.log(`bench:scale on PostgreSQL 15, node ${process.version}, ${REQUESTS} REST requests × ${CONCURRENCY} concurrent (${CLIENT === 'http' ? 'node:http keep-alive' : 'fetch'}), ${RUNS} runs × ${RUN_CONCURRENCY} concurrent`);
+  console.log(`bench:scale on PostgreSQL 15, node ${process.version}, ${REQUESTS} REST requests × ${CONCURRENCY} concurrent (${CLIENT === 'http' ? 'node:http keep-alive' : CLIENT === 'wrk' ? `wrk, ${SECONDS} s per load, one wrk per backend` : 'fetch'}), ${RUNS} runs × ${RUN_CONCURRENCY} concurrent`);
   console.log(FIGURES_HEADER);
   for (const [, label] of scenarios) {
     for (const [config, row] of results) {
