@@ -4,7 +4,9 @@
 //      10,000), filtered + sorted, deep offset — each sorted one twice in the same run: "before" is
 //      public.database_rows_page_scan (a top-N sort of the matching rows), "after" is
 //      public.database_rows_page (the sort key's index, 20261125203000); next to the baseline of a
-//      bare indexed SELECT of 50 rows by the superuser. The first sort by a column builds its keys
+//      bare indexed SELECT of 50 rows by the superuser. Then the grid's own calls since
+//      20261126000000: the page without a count (with_total false) and database_rows_count, which
+//      the grid asks once per filter, apart. The first sort by a column builds its keys
 //      (timed once). Then the plans of the filtered + sorted page on the largest table, both ways.
 //   2. A CSV import of the largest size end to end, as a user of its own (so one user's databases
 //      stay within a per-plan row limit): papaparse reads the text, records become objects keyed
@@ -122,6 +124,11 @@ async function main(): Promise<void> {
         ...both('page 50, sort by number', '$1, $2::jsonb, $3, true, 0, 50', ['[]', 'Pages']),
         ...both('page 50, 2 filters + sort by number + count', '$1, $2::jsonb, $3, true, 0, 50', [JSON.stringify(filters), 'Pages']),
         ...both('page 50, 1 filter + sort by number + count', '$1, $2::jsonb, $3, true, 0, 50', [JSON.stringify(filters.slice(0, 1)), 'Pages']),
+        // As the grid asks since 20261126000000: the page without a count, and the count once per filter.
+        { name: 'page 50, 2 filters + sort by number, no count (grid)', run: call('database_rows_page', '$1, $2::jsonb, $3, true, 0, 50, false', [JSON.stringify(filters), 'Pages']) },
+        { name: 'page 50 at offset 450, 2 filters + sort, no count', run: call('database_rows_page', '$1, $2::jsonb, $3, true, 450, 50, false', [JSON.stringify(filters), 'Pages']) },
+        { name: 'count alone, 2 filters (once per filter)', run: call('database_rows_count', '$1, $2::jsonb', [JSON.stringify(filters)]) },
+        { name: 'count alone, 1 number filter (sort keys)', run: call('database_rows_count', '$1, $2::jsonb', [JSON.stringify(filters.slice(0, 1))]) },
         ...both('page 50 at offset 5000, sort by text', '$1, $2::jsonb, $3, false, 5000, 50', ['[]', 'Title']),
       ];
       const same = await asOwner(

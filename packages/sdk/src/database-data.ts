@@ -39,7 +39,21 @@ export interface DatabaseRowsPage {
   total: number;
   /** More rows match than `total` says (a filtered count stops at 10,000). */
   capped?: boolean;
+  /** Another page follows this one. */
+  has_more?: boolean;
   rows: DatabaseRecord[];
+}
+
+/** A page of rows without a count: whether another page follows is read, not counted. */
+export interface DatabaseRowsSlice {
+  has_more: boolean;
+  rows: DatabaseRecord[];
+}
+
+/** How many rows match a table's filters: counted up to 10,000 (then `capped`). */
+export interface DatabaseRowsCount {
+  total: number;
+  capped: boolean;
 }
 
 export interface InsertRowsResult {
@@ -113,6 +127,10 @@ export interface DatabaseDataApi {
   tableCounts(databaseIds: string[]): Promise<TableRowCount[]>;
   /** A page of a table's rows, filtered and sorted by typed values, and how many match. */
   rowsPage(query: DatabaseRowsQuery): Promise<DatabaseRowsPage>;
+  /** The same page without counting: whether another follows (a grid scrolling page by page). */
+  rowsSlice(query: DatabaseRowsQuery): Promise<DatabaseRowsSlice>;
+  /** How many rows match the filters (the grid asks once per filter, not per page or sort). */
+  rowsCount(query: Pick<DatabaseRowsQuery, 'tableId' | 'filters'>): Promise<DatabaseRowsCount>;
   /** Up to `max_rows_per_call` rows; bad rows are skipped and reported, the rest inserted. */
   insertRows(tableId: string, rows: Record<string, Json>[]): Promise<InsertRowsResult>;
   /**
@@ -141,7 +159,9 @@ const recordSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-const pageSchema = z.object({ total: z.number(), capped: z.boolean().default(false), rows: z.array(recordSchema) });
+const pageSchema = z.object({ total: z.number(), capped: z.boolean().default(false), has_more: z.boolean().optional(), rows: z.array(recordSchema) });
+const sliceSchema = z.object({ has_more: z.boolean(), rows: z.array(recordSchema) });
+const countSchema = z.object({ total: z.number().int().nonnegative(), capped: z.boolean() });
 const insertSchema = z.object({ inserted: z.number(), skipped: z.number(), errors: z.array(z.object({ row: z.number(), message: z.string() })) });
 const countsSchema = z.array(z.object({ table_id: z.string(), database_id: z.string(), row_count: z.number() }));
 const changeSchema = z.object({
@@ -206,6 +226,24 @@ function safeJson(text: string): unknown {
 }
 
 export function createDatabaseDataApi(supabase: SupabaseClient<Database>): DatabaseDataApi {
+  /** One page of `database_rows_page`, with the count or without (`with_total`). */
+  async function readPage(query: DatabaseRowsQuery, withTotal: boolean): Promise<unknown> {
+    const parsed = rowsQuerySchema.safeParse(query);
+    if (!parsed.success) throw invalidFrom(parsed.error, 'The rows asked for are not valid.');
+    const { tableId, filters = [], sort = null, offset = 0, limit = 50 } = parsed.data;
+    const { data, error, status } = await supabase.rpc('database_rows_page', {
+      table_id: tableId,
+      filters: filters as unknown as Json,
+      ...(sort ? { sort_column: sort.column } : {}),
+      sort_desc: sort?.desc ?? false,
+      page_offset: offset,
+      page_size: limit,
+      with_total: withTotal,
+    });
+    if (error) throw fromDataError(error, status);
+    return data;
+  }
+
   return {
     async tableCounts(databaseIds) {
       const ids = databaseIds.filter((id) => UUID_PATTERN.test(id));
@@ -216,19 +254,19 @@ export function createDatabaseDataApi(supabase: SupabaseClient<Database>): Datab
     },
 
     async rowsPage(query) {
-      const parsed = rowsQuerySchema.safeParse(query);
+      return parseResponse(pageSchema, await readPage(query, true), 'the rows');
+    },
+
+    async rowsSlice(query) {
+      return parseResponse(sliceSchema, await readPage(query, false), 'the rows');
+    },
+
+    async rowsCount(query) {
+      const parsed = rowsQuerySchema.safeParse({ tableId: query.tableId, filters: query.filters });
       if (!parsed.success) throw invalidFrom(parsed.error, 'The rows asked for are not valid.');
-      const { tableId, filters = [], sort = null, offset = 0, limit = 50 } = parsed.data;
-      const { data, error, status } = await supabase.rpc('database_rows_page', {
-        table_id: tableId,
-        filters: filters as unknown as Json,
-        ...(sort ? { sort_column: sort.column } : {}),
-        sort_desc: sort?.desc ?? false,
-        page_offset: offset,
-        page_size: limit,
-      });
+      const { data, error, status } = await supabase.rpc('database_rows_count', { table_id: parsed.data.tableId, filters: (parsed.data.filters ?? []) as unknown as Json });
       if (error) throw fromDataError(error, status);
-      return parseResponse(pageSchema, data, 'the rows');
+      return parseResponse(countSchema, data, 'the row count');
     },
 
     async insertRows(tableId, rows) {

@@ -1868,6 +1868,10 @@ export type Database = {
         Args: { cols: Json; filters: Json }
         Returns: string[]
       }
+      database_rows_count: {
+        Args: { table_id: string; filters?: Json }
+        Returns: Json
+      }
       database_rows_insert: {
         Args: { table_id: string; rows: Json }
         Returns: Json
@@ -1877,11 +1881,11 @@ export type Database = {
         Returns: string
       }
       database_rows_page: {
-        Args: { table_id: string; filters?: Json; sort_column?: string; sort_desc?: boolean; page_offset?: number; page_size?: number }
+        Args: { table_id: string; filters?: Json; sort_column?: string; sort_desc?: boolean; page_offset?: number; page_size?: number; with_total?: boolean }
         Returns: Json
       }
       database_rows_page_read: {
-        Args: { table_id: string; filters: Json; sort_column: string; sort_desc: boolean; page_offset: number; page_size: number; use_keys: boolean }
+        Args: { table_id: string; filters: Json; sort_column: string; sort_desc: boolean; page_offset: number; page_size: number; use_keys: boolean; with_total: boolean }
         Returns: Json
       }
       database_rows_page_scan: {

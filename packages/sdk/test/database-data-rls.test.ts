@@ -112,6 +112,62 @@ describe('the databases grid functions under row-level security', () => {
     });
   });
 
+  describe('database_rows_page without a count, and database_rows_count', () => {
+    const matchingFilters = [{ column: 'Pages', op: 'gte', value: '80' }];
+    it('a page without a count says whether another follows; the count counts the filters alone', async () => {
+      const { tableId } = await seed([
+        { Title: 'Dune', Pages: 412 },
+        { Title: 'Emma', Pages: 9 },
+        { Title: 'Ulysses', Pages: 730 },
+        { Title: 'Beloved', Pages: '80' },
+      ]);
+      const first = await owner.rpc('database_rows_page', { table_id: tableId, filters: matchingFilters, sort_column: 'Pages', sort_desc: true, page_size: 2, with_total: false });
+      expect(first.error).toBeNull();
+      expect(first.data).not.toHaveProperty('total');
+      expect(first.data).toMatchObject({ has_more: true });
+      expect((first.data as unknown as Page).rows.map((row) => row.data.Title)).toEqual(['Ulysses', 'Dune']);
+      const last = await owner.rpc('database_rows_page', { table_id: tableId, filters: matchingFilters, sort_column: 'Pages', sort_desc: true, page_offset: 2, page_size: 2, with_total: false });
+      expect(last.data).toMatchObject({ has_more: false });
+      expect((last.data as unknown as Page).rows.map((row) => row.data.Title)).toEqual(['Beloved']);
+      // With the count (the default), the answer also says has_more.
+      expect((await owner.rpc('database_rows_page', { table_id: tableId, page_size: 3 })).data).toMatchObject({ total: 4, capped: false, has_more: true });
+
+      expect((await owner.rpc('database_rows_count', { table_id: tableId })).data).toEqual({ total: 4, capped: false });
+      expect((await owner.rpc('database_rows_count', { table_id: tableId, filters: matchingFilters })).data).toEqual({ total: 3, capped: false });
+      // Through the SDK, as the grid asks.
+      expect(await ownerClient.databases.rowsCount({ tableId, filters: [{ column: 'Title', op: 'contains', value: 'u' }] })).toEqual({ total: 2, capped: false });
+      const slice = await ownerClient.databases.rowsSlice({ tableId, sort: { column: 'Pages', desc: false }, limit: 3 });
+      expect(slice.has_more).toBe(true);
+      expect(slice.rows.map((row) => row.data.Title)).toEqual(['Emma', 'Beloved', 'Dune']);
+    });
+
+    it('counts number bounds on a sorted column from its keys, the same as from the rows', async () => {
+      const { tableId } = await seed(Array.from({ length: 30 }, (_, i) => ({ Title: `Book ${String(i)}`, Pages: i * 10 })));
+      const bounds = [{ column: 'Pages', op: 'gt', value: '45' }, { column: 'Pages', op: 'lte', value: '200' }];
+      const before = (await owner.rpc('database_rows_count', { table_id: tableId, filters: bounds })).data;
+      // The first sort by Pages builds its keys; the count then reads them.
+      await owner.rpc('database_rows_page', { table_id: tableId, sort_column: 'Pages', with_total: false });
+      expect((await owner.rpc('database_rows_count', { table_id: tableId, filters: bounds })).data).toEqual(before);
+      expect(before).toEqual({ total: 16, capped: false });
+      // A row added later is counted from the keys too.
+      await admin.from('DatabaseRow').insert({ table_id: tableId, data: { Title: 'New', Pages: 100 } });
+      expect((await owner.rpc('database_rows_count', { table_id: tableId, filters: bounds })).data).toEqual({ total: 17, capped: false });
+    });
+
+    it('refuses a missing column, an unknown operator or filters that are not a list (400), and counts nothing for another user', async () => {
+      const { tableId } = await seed([{ Title: 'Secret', Pages: 1 }]);
+      expectCode(await owner.rpc('database_rows_count', { table_id: tableId, filters: [{ column: 'Nope', op: 'eq', value: 'x' }] }), 'PT400', 400);
+      expectCode(await owner.rpc('database_rows_count', { table_id: tableId, filters: [{ column: 'Title', op: 'like', value: 'x' }] }), 'PT400', 400);
+      expectCode(await owner.rpc('database_rows_count', { table_id: tableId, filters: { column: 'Title' } }), 'PT400', 400);
+      expectCode(await other.rpc('database_rows_count', { table_id: tableId }), 'PT404', 404);
+      expectCode(await other.rpc('database_rows_count', { table_id: tableId, filters: [{ column: 'Pages', op: 'gte', value: '0' }] }), 'PT404', 404);
+      expectCode(await anon.rpc('database_rows_count', { table_id: tableId }), '42501', 401);
+      expectCode(await other.rpc('database_rows_page', { table_id: tableId, with_total: false }), 'PT404', 404);
+      const invalid = await ownerClient.databases.rowsCount({ tableId: 'not-a-uuid' }).catch((error: unknown) => error as AppforgeError);
+      expect(invalid).toMatchObject({ code: 'invalid_input' });
+    });
+  });
+
   describe('database_table_counts', () => {
     it('counts the owner’s rows per table and shows another user nothing', async () => {
       const { databaseId, tableId } = await seed([{ Title: 'A' }, { Title: 'B' }]);

@@ -10,6 +10,7 @@ import { createFakeAppforgeClient } from '../testing/fake-client';
 import type { FakeAppforgeClient } from '../testing/fake-client';
 import { AppforgeProvider } from './AppforgeProvider';
 import { useChangeDatabaseTable } from './use-change-database-table-mutation';
+import { useDatabaseRowsCount } from './use-database-rows-count-query';
 import { useDatabaseRowsInfinite } from './use-database-rows-infinite-query';
 import { useDatabaseRows } from './use-database-rows-query';
 import { useDatabaseTableCounts } from './use-database-table-counts-query';
@@ -112,12 +113,28 @@ describe('database grid hooks', () => {
     );
     const pages = () => result.current.data?.pages.map((page) => page.rows.map((row) => row.data.Pages)) ?? [];
     await waitFor(() => expect(pages()).toEqual([[9, 8, 7]]));
-    expect(result.current.data?.pages[0]?.total).toBe(8);
+    // The pages count nothing: whether another follows is read.
+    expect(result.current.data?.pages[0]).not.toHaveProperty('total');
+    expect(result.current.data?.pages[0]?.has_more).toBe(true);
     expect(result.current.hasNextPage).toBe(true);
     await act(() => result.current.fetchNextPage());
     await act(() => result.current.fetchNextPage());
     // 7 rows at most: the third page asks for one row only, and there is no fourth.
     await waitFor(() => expect(pages()).toEqual([[9, 8, 7], [6, 5, 4], [3]]));
     expect(result.current.hasNextPage).toBe(false);
+  });
+
+  it('counts the matching rows once per filter, apart from the pages', async () => {
+    const { client, table } = library();
+    await client.databases.insertRows(table.id, Array.from({ length: 9 }, (_, i) => ({ Title: `Book ${String(i + 1)}`, Pages: i + 1 })));
+    const { result, rerender } = renderHook((filters: { column: string; op: 'gte'; value: string }[]) => useDatabaseRowsCount({ tableId: table.id, filters }), {
+      wrapper: wrapperFor(client),
+      initialProps: [{ column: 'Pages', op: 'gte', value: '2' }],
+    });
+    await waitFor(() => expect(result.current.data).toEqual({ total: 8, capped: false }));
+    rerender([{ column: 'Pages', op: 'gte', value: '8' }]);
+    await waitFor(() => expect(result.current.data).toEqual({ total: 2, capped: false }));
+    expect(client.fake.calls('databases.rowsCount')).toHaveLength(2);
+    await expect(client.databases.rowsCount({ tableId: table.id, filters: [{ column: 'Nope', op: 'eq', value: '1' }] })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });

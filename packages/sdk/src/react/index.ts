@@ -68,6 +68,7 @@ export type { LiveVersionChange } from './use-live-versions';
 // #14 databases feature: the grid, the structure editor and the settings.
 export { useDatabaseTableCounts } from './use-database-table-counts-query';
 export { useDatabaseRows } from './use-database-rows-query';
+export { useDatabaseRowsCount } from './use-database-rows-count-query';
 export { DATABASE_SCROLL_MAX_ROWS, DATABASE_SCROLL_PAGE, useDatabaseRowsInfinite } from './use-database-rows-infinite-query';
 export type { DatabaseRowsScrollQuery } from './use-database-rows-infinite-query';
 export { useDatabaseApps } from './use-database-apps-query';

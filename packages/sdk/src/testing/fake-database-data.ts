@@ -6,7 +6,7 @@
 import { UUID_PATTERN, invalidInput } from '../app-rows';
 import type { AppDetail } from '../app-rows';
 import type { DatabaseColumn, DatabaseDetail, DatabaseTableInfo } from '../database-rows';
-import type { BlockingStep, DatabaseDataApi, DatabaseLimits, DatabaseRecord, RuleProblem, TableChange } from '../database-data';
+import type { BlockingStep, DatabaseDataApi, DatabaseLimits, DatabaseRecord, DatabaseRowsQuery, RuleProblem, TableChange } from '../database-data';
 import { MAX_DELETE_ROWS } from '../database-data';
 import { TYPE_NOUNS, convertValue, isEmptyCell, missingRequired, storedText, valueMatches, withDefaults } from '../database-values';
 import type { Json } from '../database.types';
@@ -66,6 +66,36 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
   const rowCount = (database: DatabaseDetail): number => database.tables.reduce((sum, table) => sum + rowsOf(table.id).length, 0);
   const columnOf = (table: DatabaseTableInfo, name: string): DatabaseColumn | undefined => table.columns.find((column) => column.name === name);
 
+  /** The rows a page or a count reads: the caller's table, filtered and sorted like the server. */
+  const matchingRows = ({ tableId, filters = [], sort = null }: DatabaseRowsQuery): DatabaseRecord[] => {
+    const { table } = ownTable(tableId);
+    for (const filter of filters) {
+      if (!columnOf(table, filter.column)) throw err('invalid_input', `There is no column "${filter.column}" to filter by.`, 400);
+    }
+    const sortColumn = sort ? columnOf(table, sort.column) : undefined;
+    if (sort && !sortColumn) throw err('invalid_input', `There is no column "${sort.column}" to sort by.`, 400);
+    const matching = rowsOf(tableId).filter((row) =>
+      filters.every((filter) => valueMatches(storedText(row.data[filter.column]), filter.op, filter.value, columnOf(table, filter.column)?.type ?? 'text')),
+    );
+    if (sort && sortColumn) {
+      const key = (row: DatabaseRecord): number | string | null => {
+        const text = storedText(row.data[sort.column]);
+        if (text === null) return null;
+        if (sortColumn.type === 'number') return Number.isNaN(Number(text)) ? null : Number(text);
+        return text;
+      };
+      matching.sort((a, b) => {
+        const x = key(a);
+        const y = key(b);
+        if (x === y) return 0;
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return (x < y ? -1 : 1) * (sort.desc ? -1 : 1);
+      });
+    }
+    return matching;
+  };
+
   return {
     async tableCounts(databaseIds) {
       const owner = me();
@@ -76,33 +106,21 @@ export function createFakeDatabaseData(data: FakeDatabaseDataData): DatabaseData
       });
     },
 
-    async rowsPage({ tableId, filters = [], sort = null, offset = 0, limit = 50 }) {
-      const { table } = ownTable(tableId);
-      for (const filter of filters) {
-        if (!columnOf(table, filter.column)) throw err('invalid_input', `There is no column "${filter.column}" to filter by.`, 400);
-      }
-      const sortColumn = sort ? columnOf(table, sort.column) : undefined;
-      if (sort && !sortColumn) throw err('invalid_input', `There is no column "${sort.column}" to sort by.`, 400);
-      const matching = rowsOf(tableId).filter((row) =>
-        filters.every((filter) => valueMatches(storedText(row.data[filter.column]), filter.op, filter.value, columnOf(table, filter.column)?.type ?? 'text')),
-      );
-      if (sort && sortColumn) {
-        const key = (row: DatabaseRecord): number | string | null => {
-          const text = storedText(row.data[sort.column]);
-          if (text === null) return null;
-          if (sortColumn.type === 'number') return Number.isNaN(Number(text)) ? null : Number(text);
-          return text;
-        };
-        matching.sort((a, b) => {
-          const x = key(a);
-          const y = key(b);
-          if (x === y) return 0;
-          if (x === null) return 1;
-          if (y === null) return -1;
-          return (x < y ? -1 : 1) * (sort.desc ? -1 : 1);
-        });
-      }
-      return { total: matching.length, rows: structuredClone(matching.slice(offset, offset + limit)) };
+    async rowsPage(query) {
+      const matching = matchingRows(query);
+      const { offset = 0, limit = 50 } = query;
+      return { total: matching.length, capped: false, has_more: matching.length > offset + limit, rows: structuredClone(matching.slice(offset, offset + limit)) };
+    },
+
+    async rowsSlice(query) {
+      const matching = matchingRows(query);
+      const { offset = 0, limit = 50 } = query;
+      return { has_more: matching.length > offset + limit, rows: structuredClone(matching.slice(offset, offset + limit)) };
+    },
+
+    async rowsCount({ tableId, filters = [] }) {
+      const matching = matchingRows({ tableId, filters });
+      return matching.length > 10_000 ? { total: 10_000, capped: true } : { total: matching.length, capped: false };
     },
 
     async insertRows(tableId, rows) {

@@ -8,8 +8,9 @@ export async function fetchAllRows(
 ): Promise<DatabaseRecord[]> {
   const rows: DatabaseRecord[] = [];
   for (let offset = 0; ; offset += pageSize) {
-    const page = await client.databases.rowsPage({ ...query, offset, limit: pageSize });
+    // No count per page: has_more says whether another follows (a filtered count stops at 10,000).
+    const page = await client.databases.rowsSlice({ ...query, offset, limit: pageSize });
     rows.push(...page.rows);
-    if (page.rows.length < pageSize || rows.length >= page.total) return rows;
+    if (!page.has_more || page.rows.length === 0) return rows;
   }
 }

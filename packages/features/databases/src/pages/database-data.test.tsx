@@ -12,7 +12,7 @@ const titles = () =>
 
 describe('/database/:databaseId/data', () => {
   it('sorts numbers as numbers on the server and filters with the step’s operators', async () => {
-    const { client, database } = library([
+    const { client, database, books } = library([
       { Title: 'Dune', Pages: 412 },
       { Title: 'Emma', Pages: 9 },
       { Title: 'Ulysses', Pages: 730 },
@@ -24,6 +24,8 @@ describe('/database/:databaseId/data', () => {
     await user.click(screen.getByRole('button', { name: /^Pages/ }));
     await waitFor(() => expect(titles()).toEqual(['Emma', 'Dune', 'Ulysses']));
     expect(screen.getByRole('columnheader', { name: /Pages/ })).toHaveAttribute('aria-sort', 'ascending');
+    // A sort reads a new page but does not count the rows again.
+    expect(client.fake.calls('databases.rowsCount')).toHaveLength(1);
 
     const form = screen.getByRole('form', { name: 'Add a filter' });
     await user.click(within(form).getByRole('combobox', { name: 'Column' }));
@@ -34,7 +36,10 @@ describe('/database/:databaseId/data', () => {
     await user.click(within(form).getByRole('button', { name: 'Add filter' }));
     expect(await screen.findByText('Rows 1–2 of 2 matching')).toBeInTheDocument();
     expect(titles()).toEqual(['Dune', 'Ulysses']);
-    expect(client.fake.calls('databases.rowsPage').at(-1)?.[0]).toMatchObject({ filters: [{ column: 'Pages', op: 'gt', value: '100' }], sort: { column: 'Pages', desc: false } });
+    expect(client.fake.calls('databases.rowsSlice').at(-1)?.[0]).toMatchObject({ filters: [{ column: 'Pages', op: 'gt', value: '100' }], sort: { column: 'Pages', desc: false } });
+    // A filter counts once, without the sort.
+    expect(client.fake.calls('databases.rowsCount')).toHaveLength(2);
+    expect(client.fake.calls('databases.rowsCount').at(-1)?.[0]).toEqual({ tableId: books.id, filters: [{ column: 'Pages', op: 'gt', value: '100' }] });
   });
 
   it('edits a cell, refusing a value of the wrong type before sending it', async () => {

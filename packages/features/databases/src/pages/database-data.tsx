@@ -4,6 +4,7 @@ import {
   DATABASE_SCROLL_MAX_ROWS,
   useAppforge,
   useDatabaseLimits,
+  useDatabaseRowsCount,
   useDatabaseRowsInfinite,
   useDatabaseTableCounts,
   useDeleteDatabaseRows,
@@ -44,6 +45,8 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
   const sort = sorting[0] ? { column: sorting[0].id, desc: sorting[0].desc } : null;
   // Server pages of 500 rows load one after another as the person scrolls, up to 10,000.
   const rows = useDatabaseRowsInfinite({ tableId, filters, sort });
+  // Counted once per filter, beside the rows: a sort or a scroll never waits for a count.
+  const count = useDatabaseRowsCount({ tableId, filters });
   const limits = useDatabaseLimits();
   const counts = useDatabaseTableCounts([database.id]);
   const update = useUpdateDatabaseRow();
@@ -71,8 +74,10 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
   const loaded = pages.flatMap((page) => page.rows);
   const shownRows = pending ? loaded.filter((row) => !pending.ids.includes(row.id)) : loaded;
   const selected = Object.keys(selection).filter((id) => selection[id]);
-  const total = pages[0]?.total ?? 0;
-  const capped = pages[0]?.capped === true;
+  // Until the count arrives, the loaded rows (and "+" while more follow) stand for it.
+  const moreFollow = pages.at(-1)?.has_more === true;
+  const total = count.data?.total ?? loaded.length;
+  const capped = count.data ? count.data.capped : moreFollow;
 
   async function edit(row: DatabaseRecord, column: DatabaseColumn, value: Json) {
     try {
