@@ -2,7 +2,8 @@
 // (public.database_convert_value and public.database_value_matches in
 // supabase/migrations/20261125003000_database_data.sql): the grid checks an edit before sending
 // it, the CSV import previews what will be refused, and the fake client behaves like the server.
-import { DATABASE_FILTER_OPS } from '@appforge/engine';
+// The narrow entry: the engine's barrel would bring its zod schemas into the CSV worker.
+import { DATABASE_FILTER_OPS } from '@appforge/engine/database-ops';
 import type { DatabaseColumnType } from './database-rows';
 import type { Json } from './database.types';
 

@@ -94,9 +94,10 @@ export const outputStepSchema = z.object({
 
 const recordId = z.string().trim().min(1, { error: 'Pick one.' }).max(100);
 
-/** How a database step's read compares a column with a variable's value. */
-export const DATABASE_FILTER_OPS = ['eq', 'neq', 'contains', 'gt', 'lt', 'gte', 'lte'] as const;
-export type DatabaseFilterOp = (typeof DATABASE_FILTER_OPS)[number];
+import { DATABASE_FILTER_OPS } from './database-ops';
+
+export { DATABASE_FILTER_OPS };
+export type { DatabaseFilterOp } from './database-ops';
 /** The column types of an app database's tables, which a database step's values must fit. */
 export const DATABASE_COLUMN_TYPES = ['text', 'number', 'boolean', 'date', 'json', 'link'] as const;
 export type DatabaseColumnType = (typeof DATABASE_COLUMN_TYPES)[number];

@@ -2,7 +2,7 @@
 // database checks them. No parsing here (and no papaparse): the dialog uses the mapping on the
 // main thread, the worker (csv-parse.ts) maps every record.
 import type { DatabaseColumn, Json } from '@appforge/sdk';
-import { convertValue } from '@appforge/sdk';
+import { convertValue } from '@appforge/sdk/values';
 
 /** CSV header → table column name (or null: not imported). */
 export type ColumnMapping = Record<string, string | null>;
