@@ -21,6 +21,9 @@ export const userRowSchema = z.object({
 export const USER_COLUMNS =
   'id, email, display_name, status, referral_app_id, intercom_hmac, plan, plan_renews_at, created_at, updated_at';
 
+/** An embedded count (`select('…, Child(count)')`): the database counts the related rows. */
+export const embeddedCountSchema = z.array(z.object({ count: z.number().int().nonnegative() }));
+
 /** Parses a response body; a body of the wrong shape is the server's fault, reported as such. */
 export function parseResponse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);
