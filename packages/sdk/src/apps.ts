@@ -22,7 +22,7 @@ import type { AppConfig, AppDetail, PublicApp } from './app-rows';
 import type { Database } from './database.types';
 import { AppforgeError, fromFunctionsError, fromPostgrest, toAppforgeError } from './errors';
 import { createAppsApi as createNameApi } from './names';
-import { parseResponse } from './rows';
+import { inChunks, parseResponse } from './rows';
 import type { AppsApi } from './types';
 
 export const APP_ICONS_BUCKET = 'app-icons';
@@ -317,10 +317,8 @@ export async function runsLastSevenDays(
   appIds: readonly string[],
 ): Promise<Map<string, number>> {
   const ids = [...new Set(appIds.map((id) => requireUuid(id, 'The app')))];
-  const chunks: string[][] = [];
-  for (let at = 0; at < ids.length; at += RUN_COUNT_IDS_PER_CALL) chunks.push(ids.slice(at, at + RUN_COUNT_IDS_PER_CALL));
   const answers = await Promise.all(
-    chunks.map(async (chunk) => {
+    inChunks(ids, RUN_COUNT_IDS_PER_CALL).map(async (chunk) => {
       const { data, error, status } = await supabase.rpc('app_runs_last_7_days', { p_app_ids: chunk });
       if (error) throw fromPostgrest(error, status);
       return parseResponse(runCountsSchema, data, 'the run counts');
