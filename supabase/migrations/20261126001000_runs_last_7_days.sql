@@ -60,5 +60,6 @@ begin
       left join live on live.app_id = mine.id;
 end
 $$;
-revoke all on function public.app_runs_last_7_days(uuid[]) from public, anon, authenticated;
+-- Hosted Supabase's default privileges grant new functions to anon and service_role too: revoked.
+revoke all on function public.app_runs_last_7_days(uuid[]) from public, anon, authenticated, service_role;
 grant execute on function public.app_runs_last_7_days(uuid[]) to authenticated;

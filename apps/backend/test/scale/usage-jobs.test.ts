@@ -286,7 +286,7 @@ describe.each(DATABASES)('usage roll-up and run clean-up on %s', (database) => {
       expect(data).toEqual([{ app_id: empty, runs: 0 }]);
     });
 
-    it("answers nothing for another user's apps, even their runs of it; refuses a signed-out caller", async () => {
+    it("answers nothing for another user's apps, even their runs of it; refuses a signed-out caller and the service role", async () => {
       const mine = await newApp(backend, owner);
       const theirs = await newApp(backend, other, 'Theirs');
       await addRun(backend, mine, new Date().toISOString());
@@ -303,6 +303,9 @@ describe.each(DATABASES)('usage roll-up and run clean-up on %s', (database) => {
       const anon = await backend.client().rpc('app_runs_last_7_days', { p_app_ids: [mine] });
       expect(anon.error?.code).toBe('42501');
       expect(anon.data).toBeNull();
+      // Granted to signed-in people only: not even the service role calls it.
+      const service = await backend.serviceClient().rpc('app_runs_last_7_days', { p_app_ids: [mine] });
+      expect(service.error?.code).toBe('42501');
     });
 
     it('refuses too many ids, ids that are not uuids and no list with a clear error, and changes nothing', async () => {
