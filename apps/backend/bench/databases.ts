@@ -18,8 +18,7 @@ import { performance } from 'node:perf_hooks';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import Papa from 'papaparse';
 import { withRequestContext } from '../src/db/request-context.js';
-import type { RequestContext } from '../src/db/request-context.js';
-import { signedInBenchUser, startBenchBackend } from './lib.js';
+import { signedInBenchUser, startBenchBackend, userRpcContext } from './lib.js';
 
 const SIZES = (process.argv.find((arg) => arg.startsWith('--rows='))?.slice('--rows='.length) ?? '10000,100000').split(',').map(Number);
 if (!SIZES.every((n) => Number.isInteger(n) && n >= 1000 && n <= 200_000)) throw new Error('--rows must be integers from 1000 to 200000, comma-separated');
@@ -71,15 +70,8 @@ async function main(): Promise<void> {
       { column: 'Title', op: 'contains', value: '7' },
     ];
     let tableId = '';
-    const ownerCtx: RequestContext = {
-      role: 'authenticated',
-      claims: { sub: ownerId, role: 'authenticated', aud: 'authenticated' },
-      headers: {},
-      method: 'POST',
-      path: '/rpc/database_rows_page',
-      // POST, as supabase-js calls it: the first sort by a column may write its keys.
-      readOnly: false,
-    };
+    // POST, as supabase-js calls it: the first sort by a column may write its keys.
+    const ownerCtx = userRpcContext(ownerId, 'database_rows_page', false);
     const asOwner = async (sql: string, params: unknown[]): Promise<{ ms: number; rows: Record<string, unknown>[] }> => {
       const start = performance.now();
       const result = await withRequestContext(db, ownerCtx, (tx) => tx.query(sql, params));

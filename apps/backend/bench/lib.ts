@@ -10,6 +10,7 @@ import type { Database } from '../src/db/database.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { loadConfig } from '../src/env.js';
+import type { RequestContext } from '../src/db/request-context.js';
 import { createBackend } from '../src/server.js';
 import type { Backend } from '../src/server.js';
 import { freePort, startPostgresServer } from '../test/postgres-server.js';
@@ -190,4 +191,16 @@ export async function signedInBenchUser(url: string, backend: Backend): Promise<
   const session = await client.auth.signInWithPassword({ email, password });
   if (session.error) throw session.error;
   return { client, userId: session.data.user.id, accessToken: session.data.session.access_token };
+}
+
+/** A signed-in user's request context for SQL run as they would over /rest/v1/rpc (RLS on). */
+export function userRpcContext(userId: string, rpc: string, readOnly: boolean): RequestContext {
+  return {
+    role: 'authenticated',
+    claims: { sub: userId, role: 'authenticated', aud: 'authenticated' },
+    headers: {},
+    method: 'POST',
+    path: `/rpc/${rpc}`,
+    readOnly,
+  };
 }

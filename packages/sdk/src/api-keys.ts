@@ -7,7 +7,7 @@ import { UUID_PATTERN, invalidInput, requireUuid } from './app-rows';
 import { signedInUserId } from './apps';
 import type { Database } from './database.types';
 import { AppforgeError, fromFunctionsError, fromPostgrest } from './errors';
-import { parseResponse } from './rows';
+import { inChunks, parseResponse } from './rows';
 import { readSse } from './sse';
 import type { SseMessage } from './sse';
 
@@ -114,6 +114,8 @@ export interface ApiKeysApi {
 
 /** Days of usage a key carries (the list's sparkline, the key's usage by day). */
 export const USAGE_DAYS = 14;
+/** Keys whose usage one REST read asks for (it returns at most 1000 rows: 71 × 14 = 994). */
+const KEYS_PER_USAGE_READ = Math.floor(1000 / USAGE_DAYS);
 
 export function apiKeyStatus(key: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>, now = Date.now()): ApiKeyStatus {
   if (key.revoked_at !== null) return 'revoked';
@@ -172,15 +174,21 @@ export function createApiKeysApi(supabase: SupabaseClient<Database>, projectUrl:
 
   async function usageOf(ids: readonly string[]): Promise<Map<string, ApiKeyUsageDay[]>> {
     const byKey = new Map<string, ApiKeyUsageDay[]>();
-    if (ids.length === 0) return byKey;
     const since = new Date(Date.now() - (USAGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-    const { data, error, status } = await supabase
-      .from('ApiKeyUsageDay')
-      .select('api_key_id, day, runs, input_tokens, output_tokens, errors')
-      .in('api_key_id', [...ids])
-      .gte('day', since);
-    if (error) throw fromPostgrest(error, status);
-    for (const { api_key_id: keyId, ...row } of parseResponse(z.array(usageRowSchema), data, 'the keys’ usage')) {
+    // A key has at most USAGE_DAYS rows here, and one REST read returns at most 1000 rows: so few
+    // keys per read that none of their days is cut off.
+    const answers = await Promise.all(
+      inChunks(ids, KEYS_PER_USAGE_READ).map(async (chunk) => {
+        const { data, error, status } = await supabase
+          .from('ApiKeyUsageDay')
+          .select('api_key_id, day, runs, input_tokens, output_tokens, errors')
+          .in('api_key_id', chunk)
+          .gte('day', since);
+        if (error) throw fromPostgrest(error, status);
+        return parseResponse(z.array(usageRowSchema), data, 'the keys’ usage');
+      }),
+    );
+    for (const { api_key_id: keyId, ...row } of answers.flat()) {
       byKey.set(keyId, [...(byKey.get(keyId) ?? []), row]);
     }
     return byKey;

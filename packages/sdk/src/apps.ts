@@ -22,7 +22,7 @@ import type { AppConfig, AppDetail, PublicApp } from './app-rows';
 import type { Database } from './database.types';
 import { AppforgeError, fromFunctionsError, fromPostgrest, toAppforgeError } from './errors';
 import { createAppsApi as createNameApi } from './names';
-import { parseResponse } from './rows';
+import { inChunks, parseResponse } from './rows';
 import type { AppsApi } from './types';
 
 export const APP_ICONS_BUCKET = 'app-icons';
@@ -301,41 +301,28 @@ async function writeConfig(supabase: SupabaseClient<Database>, appId: string, co
   return parseResponse(appConfigRowSchema, written, 'the app settings').config;
 }
 
-const runAppIdsSchema = z.array(z.object({ app_id: z.string() }));
-const usageDaysSchema = z.array(z.object({ app_id: z.string(), runs: z.number() }));
-const DAY_MS = 24 * 60 * 60 * 1000;
+const runCountsSchema = z.array(z.object({ app_id: z.string(), runs: z.number().int().nonnegative() }));
+/** The most app ids public.app_runs_last_7_days takes in one call. */
+export const RUN_COUNT_IDS_PER_CALL = 1000;
 
 /**
- * How many runs each app had today and the six UTC days before (runs readable by the caller).
- * Yesterday and today are counted from the runs; the five days before come from "AppUsageDay",
- * the backend's daily roll-up (issue 12), which keeps them after old runs are cleaned up.
+ * How many runs each of the caller's apps had today and the six UTC days before (a run counts on
+ * the UTC day it was created), counted by the database: public.app_runs_last_7_days adds the five
+ * older days from "AppUsageDay", the backend's daily roll-up (issue 12, which keeps them after old
+ * runs are cleaned up), to a live count of yesterday's and today's runs. Only counts cross the
+ * wire; ids of apps that are not the caller's get nothing (0).
  */
 export async function runsLastSevenDays(
   supabase: SupabaseClient<Database>,
   appIds: readonly string[],
 ): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (appIds.length === 0) return counts;
-  const now = new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const yesterday = new Date(today - DAY_MS);
-  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
-  const [live, rolled] = await Promise.all([
-    supabase.from('AppRun').select('app_id').in('app_id', [...appIds]).gte('created_at', yesterday.toISOString()).limit(100_000),
-    supabase
-      .from('AppUsageDay')
-      .select('app_id, runs')
-      .in('app_id', [...appIds])
-      .gte('day', day(today - 6 * DAY_MS))
-      .lt('day', day(yesterday.getTime())),
-  ]);
-  if (live.error) throw fromPostgrest(live.error, live.status);
-  if (rolled.error) throw fromPostgrest(rolled.error, rolled.status);
-  for (const run of parseResponse(runAppIdsSchema, live.data, 'the run counts')) {
-    counts.set(run.app_id, (counts.get(run.app_id) ?? 0) + 1);
-  }
-  for (const row of parseResponse(usageDaysSchema, rolled.data, 'the daily usage')) {
-    counts.set(row.app_id, (counts.get(row.app_id) ?? 0) + row.runs);
-  }
-  return counts;
+  const ids = [...new Set(appIds.map((id) => requireUuid(id, 'The app')))];
+  const answers = await Promise.all(
+    inChunks(ids, RUN_COUNT_IDS_PER_CALL).map(async (chunk) => {
+      const { data, error, status } = await supabase.rpc('app_runs_last_7_days', { p_app_ids: chunk });
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(runCountsSchema, data, 'the run counts');
+    }),
+  );
+  return new Map(answers.flat().map((row) => [row.app_id, row.runs]));
 }

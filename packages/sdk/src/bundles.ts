@@ -20,7 +20,7 @@ import type { AllowedItem, BundleDetail } from './bundle-rows';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';
 import { createBundlesApi as createNameApi } from './names';
-import { parseResponse } from './rows';
+import { embeddedCountSchema, parseResponse } from './rows';
 import type { BundlesApi } from './types';
 
 export function bundleNotFound(cause?: unknown): AppforgeError {
@@ -75,7 +75,7 @@ export function createBundlesApi(supabase: SupabaseClient<Database>): BundlesApi
         .eq('owner_id', ownerId)
         .order('updated_at', { ascending: false });
       if (error) throw fromPostgrest(error, status);
-      const rows = parseResponse(z.array(bundleRowSchema.extend({ BundleApp: z.array(z.object({ count: z.number() })) })), data, 'your bundles');
+      const rows = parseResponse(z.array(bundleRowSchema.extend({ BundleApp: embeddedCountSchema })), data, 'your bundles');
       return rows.map(({ BundleApp: counted, owner_id: _owner, ...row }) => ({ ...row, app_count: counted[0]?.count ?? 0 }));
     },
 

@@ -1800,6 +1800,13 @@ export type Database = {
         Args: { app_id: string }
         Returns: Json
       }
+      app_runs_last_7_days: {
+        Args: { p_app_ids: string[] }
+        Returns: {
+          app_id: string
+          runs: number
+        }[]
+      }
       app_sign_in_name: {
         Args: { app_id: string }
         Returns: string

@@ -15,14 +15,13 @@ import {
 import type { DatabaseDetail, DatabaseTableInfo } from './database-rows';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';
-import { parseResponse } from './rows';
+import { embeddedCountSchema, parseResponse } from './rows';
 import type { DatabasesApi } from './types';
 
 export function databaseNotFound(cause?: unknown): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: 'This database was not found.', status: 404, cause });
 }
 
-const tableCountsSchema = z.array(z.object({ database_id: z.string() }));
 
 export function createDatabasesApi(supabase: SupabaseClient<Database>): DatabasesApi {
   async function tablesOf(databaseId: string): Promise<DatabaseTableInfo[]> {
@@ -56,29 +55,15 @@ export function createDatabasesApi(supabase: SupabaseClient<Database>): Database
 
     async listMine() {
       const ownerId = await signedInUserId(supabase);
+      // The tables are counted by the database (an embedded count), not downloaded.
       const { data, error, status } = await supabase
         .from('Database')
-        .select(DATABASE_COLUMNS_SELECT)
+        .select(`${DATABASE_COLUMNS_SELECT}, DatabaseTable(count)`)
         .eq('owner_id', ownerId)
         .order('updated_at', { ascending: false });
       if (error) throw fromPostgrest(error, status);
-      const rows = parseResponse(z.array(databaseRowSchema), data, 'your databases');
-      const counts = new Map<string, number>();
-      if (rows.length > 0) {
-        const tables = await supabase
-          .from('DatabaseTable')
-          .select('database_id')
-          .in(
-            'database_id',
-            rows.map((row) => row.id),
-          )
-          .limit(100_000);
-        if (tables.error) throw fromPostgrest(tables.error, tables.status);
-        for (const table of parseResponse(tableCountsSchema, tables.data, 'the table counts')) {
-          counts.set(table.database_id, (counts.get(table.database_id) ?? 0) + 1);
-        }
-      }
-      return rows.map((row) => ({ ...row, table_count: counts.get(row.id) ?? 0 }));
+      const rows = parseResponse(z.array(databaseRowSchema.extend({ DatabaseTable: embeddedCountSchema })), data, 'your databases');
+      return rows.map(({ DatabaseTable: counted, ...row }) => ({ ...row, table_count: counted[0]?.count ?? 0 }));
     },
 
     get,

@@ -10,7 +10,7 @@ import { invokeFunction, signedInUserId } from './apps';
 import { invalidFrom } from './database-rows';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';
-import { parseResponse } from './rows';
+import { embeddedCountSchema, parseResponse } from './rows';
 
 export const API_AUTH_KINDS = ['none', 'header', 'bearer', 'query', 'basic'] as const;
 export type ApiAuthKind = (typeof API_AUTH_KINDS)[number];
@@ -260,18 +260,15 @@ export function createExternalApisApi(supabase: SupabaseClient<Database>): Exter
   return {
     async listMine() {
       const ownerId = await signedInUserId(supabase);
-      const { data, error, status } = await supabase.from('Api').select(API_COLUMNS).eq('owner_id', ownerId).order('updated_at', { ascending: false });
+      // The endpoints are counted by the database (an embedded count), not downloaded.
+      const { data, error, status } = await supabase
+        .from('Api')
+        .select(`${API_COLUMNS}, ApiEndpoint(count)`)
+        .eq('owner_id', ownerId)
+        .order('updated_at', { ascending: false });
       if (error) throw fromPostgrest(error, status);
-      const rows = parseResponse(z.array(apiRowSchema), data, 'your APIs');
-      const counts = new Map<string, number>();
-      if (rows.length > 0) {
-        const endpoints = await supabase.from('ApiEndpoint').select('api_id').in('api_id', rows.map((row) => row.id)).limit(100_000);
-        if (endpoints.error) throw fromPostgrest(endpoints.error, endpoints.status);
-        for (const row of parseResponse(z.array(z.object({ api_id: z.string() })), endpoints.data, 'the endpoint counts')) {
-          counts.set(row.api_id, (counts.get(row.api_id) ?? 0) + 1);
-        }
-      }
-      return rows.map((row) => ({ ...row, endpoint_count: counts.get(row.id) ?? 0 }));
+      const rows = parseResponse(z.array(apiRowSchema.extend({ ApiEndpoint: embeddedCountSchema })), data, 'your APIs');
+      return rows.map(({ ApiEndpoint: counted, ...row }) => ({ ...row, endpoint_count: counted[0]?.count ?? 0 }));
     },
 
     get,

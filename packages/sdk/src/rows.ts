@@ -21,6 +21,16 @@ export const userRowSchema = z.object({
 export const USER_COLUMNS =
   'id, email, display_name, status, referral_app_id, intercom_hmac, plan, plan_renews_at, created_at, updated_at';
 
+/** An embedded count (`select('…, Child(count)')`): the database counts the related rows. */
+export const embeddedCountSchema = z.array(z.object({ count: z.number().int().nonnegative() }));
+
+/** `items` in runs of at most `size`: for reads with a cap on their ids or on the rows answered. */
+export function inChunks<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < items.length; at += size) chunks.push(items.slice(at, at + size));
+  return chunks;
+}
+
 /** Parses a response body; a body of the wrong shape is the server's fault, reported as such. */
 export function parseResponse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);

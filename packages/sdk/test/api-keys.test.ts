@@ -74,4 +74,24 @@ describe('API keys through the SDK on the embedded backend', () => {
     expect(bad).toMatchObject({ status: 400, code: 'invalid_body' });
     expect(bad.message).toContain('name');
   });
+
+  it('shows every key’s 14 days of usage, past the 1000 rows one REST read returns', async () => {
+    const heavy = await backend.signedInUser('keys-heavy');
+    // 80 keys used on each of the last 14 UTC days: 1,120 usage rows.
+    const hex = (length: number) => Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+    const keys = await backend.admin
+      .from('ApiKey')
+      .insert(Array.from({ length: 80 }, (_, n) => ({ owner_id: heavy.id, name: `Key ${String(n)}`, prefix: `af_${hex(8)}`, key_hash: hex(64) })))
+      .select('id');
+    if (keys.error) throw keys.error;
+    const days = Array.from({ length: 14 }, (_, back) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10));
+    const usage = keys.data.flatMap((key, n) => days.map((day) => ({ api_key_id: key.id, day, runs: n + 1 })));
+    expect((await backend.admin.from('ApiKeyUsageDay').insert(usage)).error).toBeNull();
+
+    const listed = await heavy.client.apiKeys.listMine();
+    expect(listed).toHaveLength(80);
+    const runsOf = (id: string) => listed.find((key) => key.id === id)?.usage.reduce((sum, day) => sum + day.runs, 0);
+    expect(keys.data.map((key) => runsOf(key.id))).toEqual(keys.data.map((_, n) => 14 * (n + 1)));
+    expect(await other.client.apiKeys.listMine()).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@
 // supabase-js, in-memory PGlite, the server functions with the offline model).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppSpecInput } from '@appforge/engine';
+import { RUN_COUNT_IDS_PER_CALL, runsLastSevenDays } from '../src/apps';
 import { AppforgeError } from '../src/errors';
 import type { RunStreamEvent } from '../src/run-events';
 import type { AppforgeClient, BuilderStreamEvent } from '../src/types';
@@ -185,9 +186,35 @@ describe('apps through the SDK on the embedded backend', () => {
     const ids = (inserted.data ?? []).map((row) => row.id);
     expect((await backend.admin.from('AppRun').delete().in('id', ids)).error).toBeNull();
     expect((await owner.client.apps.listMine()).find((app) => app.id === appId)?.runs_last_7_days).toBe(before + 3);
-    // Another user reads no roll-up of this app.
+    // Another user reads no roll-up of this app, and no count of it.
     const theirs = await other.client.supabase.from('AppUsageDay').select('runs').eq('app_id', appId);
     expect(theirs.data).toEqual([]);
+    const counted = await other.client.supabase.rpc('app_runs_last_7_days', { p_app_ids: [appId] });
+    expect(counted.data).toEqual([]);
+  });
+
+  it('counts every live run of the last two days, past the 1000 rows one REST read returns', async () => {
+    const busy = await backend.admin.from('App').insert({ owner_id: owner.id, name: 'Busy app' }).select('id').single();
+    if (busy.error) throw busy.error;
+    const quiet = await backend.admin.from('App').insert({ owner_id: owner.id, name: 'Quiet app' }).select('id').single();
+    if (quiet.error) throw quiet.error;
+    // Yesterday's first instant (UTC) and later: 1,500 runs of one app, 3 of the other.
+    const yesterday = `${new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const run = (id: string) => ({ app_id: id, status: 'done', created_at: yesterday, started_at: yesterday });
+    const inserted = await backend.admin.from('AppRun').insert([...Array.from({ length: 1500 }, () => run(busy.data.id)), ...[1, 2, 3].map(() => run(quiet.data.id))]);
+    expect(inserted.error).toBeNull();
+    const listed = await owner.client.apps.listMine();
+    expect(listed.find((app) => app.id === busy.data.id)?.runs_last_7_days).toBe(1500);
+    expect(listed.find((app) => app.id === quiet.data.id)?.runs_last_7_days).toBe(3);
+    expect((await owner.client.apps.get(busy.data.id)).runs_last_7_days).toBe(1500);
+
+    // More ids than one call takes go in several calls; ids that are not the caller's count nothing.
+    const many = [busy.data.id, ...Array.from({ length: 2 * RUN_COUNT_IDS_PER_CALL }, () => crypto.randomUUID()), quiet.data.id];
+    expect(await runsLastSevenDays(owner.client.supabase, many)).toEqual(new Map([[busy.data.id, 1500], [quiet.data.id, 3]]));
+    expect(await runsLastSevenDays(other.client.supabase, many)).toEqual(new Map());
+    // An id that is not one is refused before anything is sent.
+    const refused = await rejection(runsLastSevenDays(owner.client.supabase, [busy.data.id, 'not-an-id']));
+    expect(refused).toMatchObject({ code: 'invalid_input', status: 400, message: 'The app is not a valid id.' });
   });
 
   it('pauses a run at its form and continues it with the answers', async () => {

@@ -2,7 +2,9 @@
 // from the runs (a second run changes nothing, two at once count nothing twice, a run crossing
 // midnight counts on the day it started, a day without runs has no row), runs past the retention
 // deleted with their steps while class runs and the roll-up's history stay, expired limiter rows,
-// codes, flow states and MFA challenges deleted, and "AppUsageDay" readable only by the app's owner.
+// codes, flow states and MFA challenges deleted, and "AppUsageDay" readable only by the app's owner;
+// public.app_runs_last_7_days (roll-up + live count across the boundary and midnight, the owner's
+// apps only, hostile input refused).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, CLEANUP_BATCH, rollupUsage, USAGE_ROLLUP_JOB } from '../../src/jobs/usage-jobs.js';
@@ -242,6 +244,90 @@ describe.each(DATABASES)('usage roll-up and run clean-up on %s', (database) => {
     }
     expect(await usageOf(backend, [app])).toMatchObject([{ runs: 1 }]);
     expect(await runsOf(backend, app)).toBe(1);
+  });
+
+  // public.app_runs_last_7_days (20261126001000): the Home cards' count, read as counts.
+  describe('app_runs_last_7_days', () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    /** An instant `daysAgo` UTC days before today, at the given UTC time of day. */
+    const at = (daysAgo: number, time: string) => `${new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10)}T${time}Z`;
+    const counts = async (user: TestUser, ids: unknown) => {
+      const { data, error } = await user.client.rpc('app_runs_last_7_days', { p_app_ids: ids });
+      expect(error).toBeNull();
+      return new Map((data as { app_id: string; runs: number }[]).map((row) => [row.app_id, row.runs]));
+    };
+
+    it('adds the roll-up of the five older days to a live count of yesterday and today, each run on the UTC day it was created', async () => {
+      const quiz = await newApp(backend, owner);
+      const poem = await newApp(backend, owner, 'Poem');
+      const rolledRuns = [
+        await addRun(backend, quiz, at(6, '00:00:00.000')), // the first instant of the oldest day
+        await addRun(backend, quiz, at(2, '23:59:59.999')), // the last instant before the live days
+        await addRun(backend, poem, at(3, '12:00:00')),
+      ];
+      await addRun(backend, quiz, at(7, '23:59:59.999')); // the day before the window: never counted
+      await addRun(backend, quiz, at(1, '00:00:00.000'), { finishedAt: at(0, '00:00:30') }); // yesterday's first instant
+      await addRun(backend, quiz, new Date().toISOString());
+      await addRun(backend, poem, new Date().toISOString(), { status: 'failed' });
+
+      // Nothing rolled up yet: only the live days count.
+      expect(await counts(owner, [quiz, poem])).toEqual(new Map([[quiz, 2], [poem, 1]]));
+      await backend.db.query('select public.rollup_app_usage($1::date, $2::date)', [at(9, '00:00:00').slice(0, 10), at(2, '00:00:00').slice(0, 10)]);
+      expect(await counts(owner, [quiz, poem])).toEqual(new Map([[quiz, 4], [poem, 2]]));
+      // The job's roll-up of yesterday and today counts nothing twice.
+      await rollupUsage(backend.db, new Date());
+      expect(await counts(owner, [quiz, poem])).toEqual(new Map([[quiz, 4], [poem, 2]]));
+      // The clean-up deletes the older runs; the roll-up keeps their count.
+      await backend.db.query('delete from public."AppRun" where id = any($1::uuid[])', [rolledRuns]);
+      expect(await counts(owner, [quiz, poem])).toEqual(new Map([[quiz, 4], [poem, 2]]));
+      // An app without runs answers 0; an id given twice answers once.
+      const empty = await newApp(backend, owner, 'Empty');
+      const { data } = await owner.client.rpc('app_runs_last_7_days', { p_app_ids: [empty, empty] });
+      expect(data).toEqual([{ app_id: empty, runs: 0 }]);
+    });
+
+    it("answers nothing for another user's apps, even their runs of it; refuses a signed-out caller and the service role", async () => {
+      const mine = await newApp(backend, owner);
+      const theirs = await newApp(backend, other, 'Theirs');
+      await addRun(backend, mine, new Date().toISOString());
+      await addRun(backend, theirs, new Date().toISOString());
+      await rollupUsage(backend.db, new Date());
+      // The other user runs the owner's app: RLS lets them read that run, yet it is not their app.
+      await backend.db.query(`insert into public."AppRun" (app_id, runner_user_id, status) values ($1, $2, 'done')`, [mine, other.id]);
+      const readable = await other.client.from('AppRun').select('id').eq('app_id', mine);
+      expect(readable.data).toHaveLength(1);
+
+      expect(await counts(other, [mine])).toEqual(new Map());
+      expect(await counts(owner, [mine, theirs])).toEqual(new Map([[mine, 2]]));
+      expect(await counts(other, [mine, theirs])).toEqual(new Map([[theirs, 1]]));
+      const anon = await backend.client().rpc('app_runs_last_7_days', { p_app_ids: [mine] });
+      expect(anon.error?.code).toBe('42501');
+      expect(anon.data).toBeNull();
+      // Granted to signed-in people only: not even the service role calls it.
+      const service = await backend.serviceClient().rpc('app_runs_last_7_days', { p_app_ids: [mine] });
+      expect(service.error?.code).toBe('42501');
+    });
+
+    it('refuses too many ids, ids that are not uuids and no list with a clear error, and changes nothing', async () => {
+      const app = await newApp(backend, owner);
+      await addRun(backend, app, new Date().toISOString());
+      await rollupUsage(backend.db, new Date());
+      const usageBefore = await usageOf(backend, [app]);
+
+      const tooMany = await owner.client.rpc('app_runs_last_7_days', { p_app_ids: [app, ...Array.from({ length: 1000 }, () => randomUUID())] });
+      expect(tooMany.error).toMatchObject({ code: '22023', message: expect.stringContaining('at most 1000 app ids') as string });
+      const notUuids = await owner.client.rpc('app_runs_last_7_days', { p_app_ids: [app, "x'); delete from \"AppRun\"; --"] });
+      expect(notUuids.error?.code).toBe('22P02');
+      expect(notUuids.error?.message).toMatch(/uuid/);
+      const none = await owner.client.rpc('app_runs_last_7_days', { p_app_ids: null });
+      expect(none.error).toMatchObject({ code: '22023', message: expect.stringContaining('give a list of app ids') as string });
+      for (const refused of [tooMany, notUuids, none]) expect(refused.data).toBeNull();
+
+      expect(await usageOf(backend, [app])).toEqual(usageBefore);
+      expect(await runsOf(backend, app)).toBe(1);
+      // 1000 ids is the most, and fine.
+      expect(await counts(owner, [app, ...Array.from({ length: 999 }, () => randomUUID())])).toEqual(new Map([[app, 1]]));
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppforgeError } from '../errors';
 import type { RunStreamEvent } from '../run-events';
-import { makeApp, makeSpec, makeVersion } from './factories';
+import { makeApp, makeRun, makeSpec, makeVersion } from './factories';
 import { createFakeAppforgeClient } from './fake-client';
 
 async function rejection(promise: Promise<unknown>): Promise<AppforgeError> {
@@ -83,6 +83,22 @@ describe('the fake client’s apps, versions and runs', () => {
     expect(run.status).toBe('done');
     expect(steps.map((step) => step.kind)).toEqual(['input', 'ai', 'output']);
     expect((await client.apps.listMine())[0]?.runs_last_7_days).toBe(1);
+  });
+
+  it('counts runs_last_7_days over today and the six UTC days before, as the database does', async () => {
+    const { client, app } = ownerWithApp();
+    const now = new Date();
+    const dayStart = (daysAgo: number) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo);
+    const addRun = (at: number) => {
+      const run = makeRun({ app_id: app.id, created_at: new Date(at).toISOString() });
+      client.fake.data.runs[run.id] = { run, steps: [], state: null };
+    };
+    addRun(dayStart(6)); // the first instant of the oldest day: counted
+    addRun(dayStart(6) - 1); // the last millisecond of the day before: not counted
+    addRun(dayStart(0)); // midnight today
+    addRun(now.getTime());
+    expect((await client.apps.get(app.id)).runs_last_7_days).toBe(3);
+    expect((await client.apps.listMine())[0]?.runs_last_7_days).toBe(3);
   });
 
   it('fails a stream on the first read when told to, like a refused run', async () => {

@@ -81,8 +81,13 @@ export function createFakeApps(data: FakeAppsData): {
     if (!app || app.owner_id !== userId()) throw appNotFound();
     return app;
   }
+  /**
+   * As public.app_runs_last_7_days counts: runs created on today's UTC day and the six before (the
+   * fake keeps every run, so its roll-up is always current).
+   */
   function runsLastWeek(appId: string): number {
-    const since = Date.now() - 7 * 24 * 60 * 60 * 1000;
+    const today = new Date();
+    const since = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 6);
     return Object.values(data.runs).filter((run) => run.run.app_id === appId && Date.parse(run.run.created_at) >= since).length;
   }
   function withCounts(app: AppDetail): AppDetail {
