@@ -33,6 +33,29 @@ function option(name: string, fallback: number): number {
 const ROWS = option('rows', 10_000);
 /** --trace: one more grid pass under Chromium tracing, each late frame explained thread by thread. */
 const TRACE = process.argv.includes('--trace');
+/** --profile: one more grid pass under the V8 sampling profiler, printing the functions with the most self time. */
+const PROFILE = process.argv.includes('--profile');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+
+/** Self time per function (name, file, line) from a V8 CPU profile, largest first, ms. */
+function topFunctions(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, count: number): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1) ?? ''}:${String(frame.lineNumber + 1)}:${String(frame.columnNumber + 1)}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+}
 const STEP = option('step', 360);
 
 interface Run {
@@ -246,6 +269,16 @@ try {
     console.log(`main thread, ms per frame, on-time frames (${String(onTime.length)}): ${perFrame(mainThreadKinds(onTime), onTime.length)}`);
     console.log('a typical on-time frame:');
     for (const summary of onTime.slice(Math.floor(onTime.length / 2), Math.floor(onTime.length / 2) + 1)) console.log(formatFrame(summary));
+  }
+  if (PROFILE) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const profiled = await scrollRun(page, box, STEP);
+    const { profile } = await cdp.send('Profiler.stop');
+    console.log(`\nprofiled grid pass: ${String(profiled.frames.length)} frames; self time by function:`);
+    for (const line of topFunctions(profile, 25)) console.log(line);
   }
   console.log(`load average after: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   await context.close();

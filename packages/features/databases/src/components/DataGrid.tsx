@@ -140,6 +140,13 @@ export function DataGrid({
   // cells, already styled) to a row that scrolls in, so scrolling updates text in place instead of
   // building and throwing away DOM nodes every frame. A row keeps its slot while it stays in view.
   const slots = useRowSlots(items.map((item) => tableRows[item.index]?.id ?? ''), scrollRef);
+  // Worked out when the selection or the rows change, not on every scroll frame ("all selected"
+  // walks every loaded row).
+  const [allSelected, someSelected] = useMemo(
+    () => [table.getIsAllRowsSelected(), table.getIsSomeRowsSelected()],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the table reads the selection and rows through its state.
+    [table, selection, rows],
+  );
   const lastInView = items.at(-1)?.index ?? 0;
   useEffect(() => {
     if (onNearEnd && tableRows.length > 0 && lastInView >= tableRows.length - LOAD_AHEAD) onNearEnd();
@@ -212,8 +219,8 @@ export function DataGrid({
           sorting={sorting}
           sizing={sizing}
           columnsKey={columnsKey}
-          allSelected={table.getIsAllRowsSelected()}
-          someSelected={table.getIsSomeRowsSelected()}
+          allSelected={allSelected}
+          someSelected={someSelected}
         />
         <tbody>
           {before > 0 ? (

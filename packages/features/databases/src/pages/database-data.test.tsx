@@ -80,6 +80,8 @@ describe('/database/:databaseId/data', () => {
       const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
       renderPage(`/database/${database.id}/data`, client);
       await user.click(await screen.findByRole('checkbox', { name: 'Select row 2' }));
+      // The header's box follows the selection: one of three is "some".
+      expect(screen.getByRole('checkbox', { name: 'Select all loaded rows' })).toBePartiallyChecked();
       await user.click(screen.getByRole('button', { name: 'Delete 1 selected' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('1 row deleted.')).toBeInTheDocument();
@@ -89,7 +91,9 @@ describe('/database/:databaseId/data', () => {
       vi.advanceTimersByTime(10_000);
       expect(client.fake.data.databaseRows[books.id]).toHaveLength(3);
 
+      expect(screen.getByRole('checkbox', { name: 'Select all loaded rows' })).not.toBeChecked();
       await user.click(screen.getByRole('checkbox', { name: 'Select all loaded rows' }));
+      expect(screen.getByRole('checkbox', { name: 'Select all loaded rows' })).toBeChecked();
       await user.click(screen.getByRole('button', { name: 'Delete 3 selected' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
       vi.advanceTimersByTime(7_000);
