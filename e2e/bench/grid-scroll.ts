@@ -22,7 +22,7 @@ import type { Page } from '@playwright/test';
 import { accessToken, anonKey, BUILT_BACKEND } from '../tests/ai-backend-helpers';
 import { signInWithEmailCode, uniqueEmail, WEB } from '../tests/auth-helpers';
 import { ensureWebAndBackend, launchChromium, stop } from './servers';
-import { FRAME_TRACE_CATEGORIES, formatFrame, mainThreadKinds, summariseFrames } from './trace-frames';
+import { FRAME_TRACE_CATEGORIES, formatFrame, mainThreadCpu, mainThreadKinds, summariseFrames } from './trace-frames';
 
 function option(name: string, fallback: number): number {
   const found = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -268,6 +268,13 @@ try {
         .join(', ');
     console.log(`main thread, ms per frame, late frames (${String(late.length)}): ${perFrame(mainThreadKinds(late), late.length)}`);
     console.log(`main thread, ms per frame, on-time frames (${String(onTime.length)}): ${perFrame(mainThreadKinds(onTime), onTime.length)}`);
+    const every = summariseFrames(
+      trace,
+      'grid-frame-',
+      traced.frames.map((_, i) => i + 1),
+    );
+    const cpu = mainThreadCpu(every);
+    console.log(`main thread CPU time per frame (tasks begun in the frame; not stretched by other processes): mean ${cpu.mean.toFixed(2)} ms, p50 ${cpu.p50.toFixed(2)} ms, p95 ${cpu.p95.toFixed(2)} ms`);
     console.log('a typical on-time frame:');
     for (const summary of onTime.slice(Math.floor(onTime.length / 2), Math.floor(onTime.length / 2) + 1)) console.log(formatFrame(summary));
   }

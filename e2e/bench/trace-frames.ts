@@ -12,6 +12,8 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of an X event, µs: the time the thread really ran, whatever else the machine did. */
+  tdur?: number;
   ph: string;
   name: string;
   cat?: string;
@@ -22,6 +24,7 @@ interface Slice {
   name: string;
   start: number;
   end: number;
+  cpu: number;
   depth: number;
   parent: Slice | null;
 }
@@ -40,6 +43,13 @@ export function kind(name: string): string {
   return 'other';
 }
 
+/** The page's main thread: CPU time per frame (mean, p50, p95), ms. */
+export function mainThreadCpu(summaries: FrameSummary[]): { mean: number; p50: number; p95: number } {
+  const cpu = summaries.map((s) => s.threads.find((t) => t.thread.startsWith('CrRendererMain'))?.cpu ?? 0).sort((a, b) => a - b);
+  const at = (q: number) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))] ?? 0;
+  return { mean: cpu.reduce((a, b) => a + b, 0) / Math.max(1, cpu.length), p50: at(0.5), p95: at(0.95) };
+}
+
 /** Main-thread self time by kind, summed over the frames, ms. */
 export function mainThreadKinds(summaries: FrameSummary[]): Map<string, number> {
   const totals = new Map<string, number>();
@@ -54,6 +64,8 @@ export interface ThreadSummary {
   thread: string;
   /** Time covered by the thread's outermost slices inside the frame, ms. */
   busy: number;
+  /** CPU time of the outermost slices that began inside the frame, ms (wall time minus preemption). */
+  cpu: number;
   /** Event names by self time inside the frame, largest first, ms. */
   top: [string, number][];
   /** Every event name's self time inside the frame, ms. */
@@ -74,16 +86,16 @@ function parse(trace: Buffer | string): TraceEvent[] {
 
 /** Slices per thread (X events, and B/E pairs), nested by time. */
 function slicesByThread(events: TraceEvent[]): Map<string, Slice[]> {
-  const raw = new Map<string, { name: string; start: number; end: number }[]>();
+  const raw = new Map<string, { name: string; start: number; end: number; cpu: number }[]>();
   const open = new Map<string, TraceEvent[]>();
-  const add = (key: string, name: string, start: number, end: number) => {
+  const add = (key: string, name: string, start: number, end: number, cpu = 0) => {
     const list = raw.get(key) ?? [];
-    list.push({ name, start, end });
+    list.push({ name, start, end, cpu });
     raw.set(key, list);
   };
   for (const event of events) {
     const key = `${String(event.pid)}:${String(event.tid)}`;
-    if (event.ph === 'X' && event.dur !== undefined) add(key, event.name, event.ts, event.ts + event.dur);
+    if (event.ph === 'X' && event.dur !== undefined) add(key, event.name, event.ts, event.ts + event.dur, event.tdur ?? 0);
     else if (event.ph === 'B') open.set(key, [...(open.get(key) ?? []), event]);
     else if (event.ph === 'E') {
       const stack = open.get(key) ?? [];
@@ -150,7 +162,9 @@ export function summariseFrames(trace: Buffer | string, prefix: string, frames: 
       if (/^(CrRendererMain|Compositor|CompositorTileWorker)/.test(thread) && pid !== pagePid) continue;
       const self = new Map<string, number>();
       let busy = 0;
+      let cpu = 0;
       for (const slice of list) {
+        if (slice.depth === 0 && slice.start >= from.ts && slice.start < to.ts) cpu += slice.cpu;
         const clipped = Math.min(slice.end, to.ts) - Math.max(slice.start, from.ts);
         if (clipped <= 0) continue;
         if (slice.depth === 0) busy += clipped;
@@ -163,9 +177,10 @@ export function summariseFrames(trace: Buffer | string, prefix: string, frames: 
       const existing = threads.find((t) => t.thread === thread);
       if (existing) {
         existing.busy += busy / 1000;
+        existing.cpu += cpu / 1000;
         existing.top = [...existing.top, ...top].sort((a, b) => b[1] - a[1]).slice(0, topN);
         existing.all = [...existing.all, ...all];
-      } else threads.push({ thread, busy: busy / 1000, top, all });
+      } else threads.push({ thread, busy: busy / 1000, cpu: cpu / 1000, top, all });
     }
     threads.sort((a, b) => b.busy - a.busy);
     summaries.push({ frame, span: (to.ts - from.ts) / 1000, threads });
@@ -175,7 +190,7 @@ export function summariseFrames(trace: Buffer | string, prefix: string, frames: 
 
 export function formatFrame(summary: FrameSummary): string {
   const lines = summary.threads.map(
-    (t) => `    ${t.thread.padEnd(22)} busy ${t.busy.toFixed(1).padStart(5)} ms: ${t.top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`,
+    (t) => `    ${t.thread.padEnd(22)} busy ${t.busy.toFixed(1).padStart(5)} ms (CPU ${t.cpu.toFixed(1)}): ${t.top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`,
   );
   return [`  frame ${String(summary.frame)} (${summary.span.toFixed(1)} ms in the trace)`, ...lines].join('\n');
 }
