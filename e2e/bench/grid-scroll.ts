@@ -16,6 +16,12 @@
 // duration (requestAnimationFrame timestamps) and the long tasks (PerformanceObserver). Prints
 // p50/p95/p99/max, frames over 16.7 ms and 33.4 ms, and ratios against the baselines. A
 // measurement, not a test: it never fails on a number.
+//
+// Each late frame is listed with its scroll position, the first row in the DOM and the DOM
+// changes since the frame before. `--trace` adds a grid pass under Chromium tracing: per late
+// frame, where the time went on each thread, main-thread time by kind for late and on-time frames,
+// and main-thread CPU time per frame (which other processes on a busy machine do not inflate; use
+// it to compare builds). `--profile` adds a pass under the V8 sampling profiler.
 import os from 'node:os';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
