@@ -16,12 +16,19 @@
 // duration (requestAnimationFrame timestamps) and the long tasks (PerformanceObserver). Prints
 // p50/p95/p99/max, frames over 16.7 ms and 33.4 ms, and ratios against the baselines. A
 // measurement, not a test: it never fails on a number.
+//
+// Each late frame is listed with its scroll position, the first row in the DOM and the DOM
+// changes since the frame before. `--trace` adds a grid pass under Chromium tracing: per late
+// frame, where the time went on each thread, main-thread time by kind for late and on-time frames,
+// and main-thread CPU time per frame (which other processes on a busy machine do not inflate; use
+// it to compare builds). `--profile` adds a pass under the V8 sampling profiler.
 import os from 'node:os';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { accessToken, anonKey, BUILT_BACKEND } from '../tests/ai-backend-helpers';
 import { signInWithEmailCode, uniqueEmail, WEB } from '../tests/auth-helpers';
 import { ensureWebAndBackend, launchChromium, stop } from './servers';
+import { FRAME_TRACE_CATEGORIES, formatFrame, mainThreadCpu, mainThreadKinds, summariseFrames } from './trace-frames';
 
 function option(name: string, fallback: number): number {
   const found = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -30,21 +37,52 @@ function option(name: string, fallback: number): number {
   return value;
 }
 const ROWS = option('rows', 10_000);
+/** --trace: one more grid pass under Chromium tracing, each late frame explained thread by thread. */
+const TRACE = process.argv.includes('--trace');
+/** --profile: one more grid pass under the V8 sampling profiler, printing the functions with the most self time. */
+const PROFILE = process.argv.includes('--profile');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+
+/** Self time per function (name, file, line) from a V8 CPU profile, largest first, ms. */
+function topFunctions(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, count: number): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1) ?? ''}:${String(frame.lineNumber + 1)}:${String(frame.columnNumber + 1)}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+}
 const STEP = option('step', 360);
 
 interface Run {
   frames: number[];
+  /** Per frame: the scroller's scrollTop when the frame began, before this frame's step. */
+  scrollTops: number[];
+  /** Per frame: the first data row in the DOM (aria-rowindex − 2), or −1. */
+  firstRows: number[];
+  /** Per frame: DOM mutation records under the scroller since the previous frame (a commit). */
+  mutations: number[];
   longTasks: number;
   /** Most <tr> elements in the grid's body at any frame. */
   domRows: number;
 }
 
 /** Scrolls `selector` from top to bottom (or for `frames` frames, bouncing) `step` px a frame. */
-async function scrollRun(page: Page, selector: string, step: number, frames = 0): Promise<Run> {
+async function scrollRun(page: Page, selector: string, step: number, frames = 0, mark = ''): Promise<Run> {
   // tsx compiles with esbuild's keepNames: the function below calls __name, which pages lack.
   await page.evaluate('globalThis.__name ??= (fn) => fn');
   return page.evaluate(
-    ({ selector, step, frames }) =>
+    ({ selector, step, frames, mark }) =>
       new Promise<Run>((resolve) => {
         const box = document.querySelector<HTMLElement>(selector);
         if (!box) throw new Error(`no ${selector}`);
@@ -55,17 +93,36 @@ async function scrollRun(page: Page, selector: string, step: number, frames = 0)
         });
         observer.observe({ type: 'longtask' });
         const times: number[] = [];
+        const scrollTops: number[] = [];
+        const firstRows: number[] = [];
+        const mutations: number[] = [];
+        let changed = 0;
+        const watcher = new MutationObserver((records) => {
+          changed += records.length;
+        });
+        // Child lists only: enough to see a commit, and cheap (attribute and text records would cost the grid time the baselines do not pay).
+        watcher.observe(box, { childList: true, subtree: true });
         let domRows = 0;
         let direction = 1;
         let last = 0;
         const frame = (now: number) => {
-          if (last > 0) times.push(now - last);
+          if (last > 0) {
+            times.push(now - last);
+            scrollTops.push(box.scrollTop);
+            const first = box.querySelector('tbody tr[aria-rowindex]');
+            firstRows.push(first ? Number(first.getAttribute('aria-rowindex')) - 2 : -1);
+            // Records delivered so far (the observer's callback runs as a microtask after each change).
+            mutations.push(changed + watcher.takeRecords().length);
+            changed = 0;
+            if (mark) performance.mark(`${mark}${String(times.length)}`);
+          } else if (mark) performance.mark(`${mark}0`);
           last = now;
           domRows = Math.max(domRows, box.querySelectorAll('tbody tr').length);
           const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
           if (frames === 0 ? atEnd : times.length >= frames) {
             observer.disconnect();
-            resolve({ frames: times, longTasks, domRows });
+            watcher.disconnect();
+            resolve({ frames: times, scrollTops, firstRows, mutations, longTasks, domRows });
             return;
           }
           if (frames > 0 && (atEnd || (box.scrollTop === 0 && direction < 0))) direction = -direction;
@@ -74,8 +131,24 @@ async function scrollRun(page: Page, selector: string, step: number, frames = 0)
         };
         requestAnimationFrame(frame);
       }),
-    { selector, step, frames },
+    { selector, step, frames, mark },
   );
+}
+
+/** Frame numbers (1-based, as the marks) over one vsync. */
+function lateFrames(run: Run): number[] {
+  return run.frames.flatMap((ms, i) => (ms > 17 ? [i + 1] : []));
+}
+
+/** One line per late frame: when, where, and whether the DOM changed since the frame before. */
+function printLate(run: Run): void {
+  for (const n of lateFrames(run)) {
+    const i = n - 1;
+    const changes = run.mutations[i] ?? 0;
+    console.log(
+      `  late frame ${String(n).padStart(4)} of ${String(run.frames.length)}: ${(run.frames[i] ?? 0).toFixed(1)} ms, scrollTop ${String(run.scrollTops[i])} px, first row in DOM ${String(run.firstRows[i])}, DOM mutation records since the previous frame ${String(changes)} (previous frame ${String(run.mutations[i - 1] ?? 0)})`,
+    );
+  }
 }
 
 function stats(run: Run) {
@@ -173,6 +246,54 @@ try {
   const base = print('baseline: blank box', blankRun);
   print('baseline: plain 500-row table', plainRun, base);
   print('databases grid (virtualised)', gridRun, base);
+  console.log('\nlate frames of the grid pass:');
+  printLate(gridRun);
+  console.log('late frames of the blank pass:');
+  printLate(blankRun);
+  console.log('late frames of the plain pass:');
+  printLate(plainRun);
+
+  if (TRACE) {
+    await browser.startTracing(page, { categories: FRAME_TRACE_CATEGORIES });
+    const traced = await scrollRun(page, box, STEP, 0, 'grid-frame-');
+    const trace = await browser.stopTracing();
+    const s = stats(traced);
+    console.log(`\ntraced grid pass (tracing costs time too): ${String(s.frames)} frames, >16.7 ms ${String(s.over16)}, >33.4 ms ${String(s.over33)}, max ${s.max.toFixed(1)} ms`);
+    printLate(traced);
+    const late = summariseFrames(trace, 'grid-frame-', lateFrames(traced));
+    for (const summary of late) console.log(formatFrame(summary));
+    const onTime = summariseFrames(
+      trace,
+      'grid-frame-',
+      traced.frames.flatMap((ms, i) => (ms <= 17 && i > 0 ? [i + 1] : [])),
+    );
+    const perFrame = (totals: Map<string, number>, count: number) =>
+      [...totals.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, ms]) => `${name} ${(ms / Math.max(1, count)).toFixed(2)}`)
+        .join(', ');
+    console.log(`main thread, ms per frame, late frames (${String(late.length)}): ${perFrame(mainThreadKinds(late), late.length)}`);
+    console.log(`main thread, ms per frame, on-time frames (${String(onTime.length)}): ${perFrame(mainThreadKinds(onTime), onTime.length)}`);
+    const every = summariseFrames(
+      trace,
+      'grid-frame-',
+      traced.frames.map((_, i) => i + 1),
+    );
+    const cpu = mainThreadCpu(every);
+    console.log(`main thread CPU time per frame (tasks begun in the frame; not stretched by other processes): mean ${cpu.mean.toFixed(2)} ms, p50 ${cpu.p50.toFixed(2)} ms, p95 ${cpu.p95.toFixed(2)} ms`);
+    console.log('a typical on-time frame:');
+    for (const summary of onTime.slice(Math.floor(onTime.length / 2), Math.floor(onTime.length / 2) + 1)) console.log(formatFrame(summary));
+  }
+  if (PROFILE) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const profiled = await scrollRun(page, box, STEP);
+    const { profile } = await cdp.send('Profiler.stop');
+    console.log(`\nprofiled grid pass: ${String(profiled.frames.length)} frames; self time by function:`);
+    for (const line of topFunctions(profile, 25)) console.log(line);
+  }
   console.log(`load average after: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   await context.close();
 } finally {

@@ -1,10 +1,10 @@
 import type { DatabaseColumn, DatabaseRecord, Json } from '@appforge/sdk';
 import { convertValue, valueText } from '@appforge/sdk';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type { ColumnDef, ColumnSizingState, Row, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
+import type { ColumnDef, ColumnSizingState, Row, RowSelectionState, SortingState, Table, VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { TYPE_LABELS } from '../lib/column-types';
 
 export interface DataGridProps {
@@ -82,14 +82,6 @@ export function DataGrid({
             onChange={table.getToggleAllRowsSelectedHandler()}
           />
         ),
-        cell: ({ row }) => (
-          <input
-            type="checkbox"
-            aria-label={`Select row ${String(row.index + 1)}`}
-            checked={row.getIsSelected()}
-            onChange={row.getToggleSelectedHandler()}
-          />
-        ),
       },
       ...columns.map<ColumnDef<DatabaseRecord>>((column) => ({
         id: column.name,
@@ -132,17 +124,36 @@ export function DataGrid({
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
-  const columnsKey = table
-    .getVisibleLeafColumns()
-    .map((column) => column.id)
-    .join('\u0000');
+  const visibleColumns = table.getVisibleLeafColumns();
+  const columnsKey = visibleColumns.map((column) => column.id).join('\u0000');
+  // Rows are keyed by a slot, not by their id: a row that scrolls out gives its slot (its <tr> and
+  // cells, already styled) to a row that scrolls in, so scrolling updates text in place instead of
+  // building and throwing away DOM nodes every frame. A row keeps its slot while it stays in view.
+  const slots = useRowSlots(items.map((item) => tableRows[item.index]?.id ?? ''), scrollRef);
+  // The data columns shown, in order: the same array until the columns or their visibility change
+  // (TanStack hands back the same visible-columns array until then).
+  const shown = useMemo(
+    () => visibleColumns.flatMap((column) => (column.columnDef.meta ? [column.columnDef.meta as DatabaseColumn] : [])),
+    [visibleColumns],
+  );
+  // Worked out when the selection or the rows change, not on every scroll frame ("all selected"
+  // walks every loaded row).
+  const [allSelected, someSelected] = useMemo(
+    () => [table.getIsAllRowsSelected(), table.getIsSomeRowsSelected()],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the table reads the selection and rows through its state.
+    [table, selection, rows],
+  );
   const lastInView = items.at(-1)?.index ?? 0;
   useEffect(() => {
     if (onNearEnd && tableRows.length > 0 && lastInView >= tableRows.length - LOAD_AHEAD) onNearEnd();
   }, [lastInView, tableRows.length, onNearEnd]);
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const visibleCount = table.getVisibleLeafColumns().length;
+  const visibleCount = visibleColumns.length;
+  const maxHeight = 18 * rowHeight;
+  // Taller than the box: the box gets a fixed height and `contain: strict`, so the rows changing
+  // under it while the person scrolls lay out and paint only the box, never the page around it.
+  const tall = (tableRows.length + 1) * rowHeight > maxHeight;
 
   function startEdit(row: DatabaseRecord, column: DatabaseColumn) {
     setEditing({ rowId: row.id, column: column.name, draft: valueText(row.data[column.name]), error: null, saving: false });
@@ -192,61 +203,37 @@ export function DataGrid({
   }
 
   return (
-    <div ref={scrollRef} className="db-grid" style={{ maxHeight: `${18 * rowHeight}px` }}>
+    <div
+      ref={scrollRef}
+      className={tall ? 'db-grid db-grid--tall' : 'db-grid'}
+      style={tall ? { height: `${String(maxHeight)}px` } : { maxHeight: `${String(maxHeight)}px` }}
+    >
       <table className="db-grid__table" aria-label={name} aria-rowcount={(totalRows ?? rows.length) + 1} style={{ width: table.getTotalSize() }}>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const column = header.column.columnDef.meta as DatabaseColumn | undefined;
-                const sorted = header.column.getIsSorted();
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    style={{ width: header.getSize() }}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column ? 'none' : undefined}
-                  >
-                    {column ? (
-                      <button type="button" className="db-grid__sort" onClick={header.column.getToggleSortingHandler()} title={`${TYPE_LABELS[column.type]} · sort`}>
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                      </button>
-                    ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
-                    )}
-                    {header.column.getCanResize() ? (
-                      <span
-                        role="separator"
-                        aria-orientation="vertical"
-                        aria-label={`Resize ${header.column.id}`}
-                        className="db-grid__resizer"
-                        onMouseDown={header.getResizeHandler()}
-                        onTouchStart={header.getResizeHandler()}
-                      />
-                    ) : null}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <GridHead
+          table={table}
+          defs={defs}
+          sorting={sorting}
+          sizing={sizing}
+          columnsKey={columnsKey}
+          allSelected={allSelected}
+          someSelected={someSelected}
+        />
         <tbody>
           {before > 0 ? (
             <tr aria-hidden="true" style={{ height: before }}>
               <td colSpan={visibleCount} />
             </tr>
           ) : null}
-          {items.map((item) => {
+          {items.map((item, i) => {
             const row = tableRows[item.index];
             if (!row) return null;
             return (
               <GridRow
-                key={row.id}
+                key={slots[i]}
                 row={row}
                 index={item.index}
                 selected={row.getIsSelected()}
-                columnsKey={columnsKey}
+                shown={shown}
                 rowHeight={rowHeight}
                 editing={editing?.rowId === row.id ? editing : null}
                 actions={actions}
@@ -264,6 +251,101 @@ export function DataGrid({
   );
 }
 
+interface GridHeadProps {
+  /** The table instance (the same object on every render). */
+  table: Table<DatabaseRecord>;
+  /** The state the header shows: it renders again only when one of these changes. */
+  defs: ColumnDef<DatabaseRecord>[];
+  sorting: SortingState;
+  sizing: ColumnSizingState;
+  columnsKey: string;
+  allSelected: boolean;
+  someSelected: boolean;
+}
+
+/**
+ * The sticky header. Memoised on the state it shows, so scrolling (which renders the grid on every
+ * change of the rows in view) leaves it alone; "Select all" is worked out once per change of the
+ * selection, not once per frame over every loaded row.
+ */
+const GridHead = memo(function GridHead({ table }: GridHeadProps) {
+  return (
+    <thead>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => {
+            const column = header.column.columnDef.meta as DatabaseColumn | undefined;
+            const sorted = header.column.getIsSorted();
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                style={{ width: header.getSize() }}
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column ? 'none' : undefined}
+              >
+                {column ? (
+                  <button type="button" className="db-grid__sort" onClick={header.column.getToggleSortingHandler()} title={`${TYPE_LABELS[column.type]} · sort`}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                  </button>
+                ) : (
+                  flexRender(header.column.columnDef.header, header.getContext())
+                )}
+                {header.column.getCanResize() ? (
+                  <span
+                    role="separator"
+                    aria-orientation="vertical"
+                    aria-label={`Resize ${header.column.id}`}
+                    className="db-grid__resizer"
+                    onMouseDown={header.getResizeHandler()}
+                    onTouchStart={header.getResizeHandler()}
+                  />
+                ) : null}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+});
+
+/**
+ * A slot (a small number, used as a React key) for each row id in view: the ids that were in view
+ * last time keep theirs, the new ones take the slots the departed rows left. The slot of a row that
+ * holds the focus is not handed on in the same render (that row's <tr> goes away, as it would if
+ * it were keyed by id), so focus never lands on another row's cell.
+ */
+function useRowSlots(ids: readonly string[], container: RefObject<HTMLElement | null>): number[] {
+  const last = useRef(new Map<string, number>());
+  const previous = last.current;
+  const focused = container.current?.contains(document.activeElement ?? null)
+    ? document.activeElement?.closest('tr[data-row-id]')?.getAttribute('data-row-id')
+    : undefined;
+  const next = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const id of ids) {
+    const slot = previous.get(id);
+    if (slot !== undefined) {
+      next.set(id, slot);
+      taken.add(slot);
+    }
+  }
+  const focusedSlot = focused ? previous.get(focused) : undefined;
+  if (focusedSlot !== undefined) taken.add(focusedSlot);
+  let free = 0;
+  const slots = ids.map((id) => {
+    const kept = next.get(id);
+    if (kept !== undefined) return kept;
+    while (taken.has(free)) free += 1;
+    taken.add(free);
+    next.set(id, free);
+    return free;
+  });
+  last.current = next;
+  return slots;
+}
+
 interface RowActions {
   startEdit: (row: DatabaseRecord, column: DatabaseColumn) => void;
   setEditing: (editing: Editing | null) => void;
@@ -275,8 +357,8 @@ interface GridRowProps {
   row: Row<DatabaseRecord>;
   index: number;
   selected: boolean;
-  /** Changes when the shown columns change (the row's cells are memoised on it). */
-  columnsKey: string;
+  /** The data columns shown, in order (a new array only when they change). */
+  shown: readonly DatabaseColumn[];
   rowHeight: number;
   /** The cell being edited, when it is in this row. */
   editing: Editing | null;
@@ -289,17 +371,20 @@ interface GridRowProps {
  * the ones already on screen are left alone (a row renders again when its data, its selection,
  * the shown columns or its edit change).
  */
-const GridRow = memo(function GridRow({ row, index, selected, rowHeight, editing, actions }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, index, selected, shown, rowHeight, editing, actions }: GridRowProps) {
+  // Cells are drawn straight from the record and the shown columns: no TanStack cell objects, which
+  // would otherwise be made and kept for every row scrolled past (tens of thousands at 10,000 rows).
   return (
-    <tr aria-rowindex={index + 2} aria-selected={selected} style={{ height: rowHeight }}>
-      {row.getVisibleCells().map((cell) => {
-        const column = cell.column.columnDef.meta as DatabaseColumn | undefined;
-        if (!column) return <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>;
+    <tr data-row-id={row.id} aria-rowindex={index + 2} aria-selected={selected} style={{ height: rowHeight }}>
+      <td>
+        <input type="checkbox" aria-label={`Select row ${String(index + 1)}`} checked={selected} onChange={row.getToggleSelectedHandler()} />
+      </td>
+      {shown.map((column) => {
         const isEditing = editing?.column === column.name;
         if (isEditing) {
-          const errorId = `${cell.id}-error`;
+          const errorId = `${row.id}-${column.name}-error`;
           return (
-            <td key={cell.id} className="db-grid__editing">
+            <td key={column.name} className="db-grid__editing">
               <input
                 // The editor opens on a person's request, so it takes focus at once.
                 autoFocus
@@ -322,7 +407,7 @@ const GridRow = memo(function GridRow({ row, index, selected, rowHeight, editing
         }
         return (
           <td
-            key={cell.id}
+            key={column.name}
             tabIndex={0}
             className={`db-grid__cell db-grid__cell--${column.type}`}
             onDoubleClick={() => actions.startEdit(row.original, column)}
@@ -333,7 +418,7 @@ const GridRow = memo(function GridRow({ row, index, selected, rowHeight, editing
               }
             }}
           >
-            {cell.getValue<string>()}
+            {valueText(row.original.data[column.name])}
           </td>
         );
       })}

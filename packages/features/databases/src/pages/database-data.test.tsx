@@ -85,6 +85,8 @@ describe('/database/:databaseId/data', () => {
       const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
       renderPage(`/database/${database.id}/data`, client);
       await user.click(await screen.findByRole('checkbox', { name: 'Select row 2' }));
+      // The header's box follows the selection: one of three is "some".
+      expect(screen.getByRole('checkbox', { name: 'Select all loaded rows' })).toBePartiallyChecked();
       await user.click(screen.getByRole('button', { name: 'Delete 1 selected' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('1 row deleted.')).toBeInTheDocument();
@@ -94,7 +96,9 @@ describe('/database/:databaseId/data', () => {
       vi.advanceTimersByTime(10_000);
       expect(client.fake.data.databaseRows[books.id]).toHaveLength(3);
 
+      expect(screen.getByRole('checkbox', { name: 'Select all loaded rows' })).not.toBeChecked();
       await user.click(screen.getByRole('checkbox', { name: 'Select all loaded rows' }));
+      expect(screen.getByRole('checkbox', { name: 'Select all loaded rows' })).toBeChecked();
       await user.click(screen.getByRole('button', { name: 'Delete 3 selected' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
       vi.advanceTimersByTime(7_000);
@@ -137,6 +141,45 @@ describe('/database/:databaseId/data', () => {
     expect(shown.length).toBeGreaterThan(10);
     expect(shown.length).toBeLessThan(60);
     expect(screen.getByRole('table', { name: 'Books' })).toHaveAttribute('aria-rowcount', '101');
+  });
+
+  it('shows every row in its place while scrolling, and never moves the focus onto another row', async () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ Title: `Book ${String(i + 1)}`, Pages: i }));
+    const { client, database } = library(rows);
+    renderPage(`/database/${database.id}/data`, client);
+    expect(await screen.findByText('Rows 1–100 of 100')).toBeInTheDocument();
+    const grid = screen.getByRole('table', { name: 'Books' });
+    const box = grid.parentElement as HTMLElement;
+    const third = screen.getByRole('cell', { name: 'Book 3' });
+    third.focus();
+    // Each shown row's title, checkbox and position agree, wherever the rows came from.
+    const consistent = () => {
+      const shown = within(grid)
+        .getAllByRole('row')
+        .filter((row) => row.hasAttribute('aria-rowindex') && row.closest('tbody'));
+      for (const row of shown) {
+        const n = Number(row.getAttribute('aria-rowindex')) - 1;
+        expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(`Book ${String(n)}`);
+        expect(within(row).getByRole('checkbox')).toHaveAccessibleName(`Select row ${String(n)}`);
+      }
+      return shown.map((row) => Number(row.getAttribute('aria-rowindex')) - 1);
+    };
+    box.scrollTop = 36 * 4;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(consistent()).toContain(25));
+    expect(document.activeElement).toBe(third);
+    expect(third).toHaveTextContent('Book 3');
+
+    box.scrollTop = 36 * 60;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(consistent()).toContain(70));
+    expect(titles()).not.toContain('Book 3');
+    // The focused row scrolled away: the focus went with it, not onto a row that came into view.
+    expect(grid.contains(document.activeElement)).toBe(false);
+
+    box.scrollTop = 0;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(consistent()[0]).toBe(1));
   });
 
   it('loads the next 500 rows as the person scrolls toward the last loaded one, keeping the server’s sort', async () => {
