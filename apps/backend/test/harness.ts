@@ -104,7 +104,22 @@ function clientFactory(url: string, key: string) {
     });
 }
 
+/**
+ * A backend on free loopback ports. A port found free can be taken by another test's outgoing
+ * connection before the backend (which first applies its migrations) listens on it: on
+ * EADDRINUSE the attempt is stopped and started again on new ports, up to 3 times.
+ */
 export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startTestBackendOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+async function startTestBackendOnce(options: TestBackendOptions): Promise<TestBackend> {
   const database = options.database ?? 'pglite';
   const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
   const env: Record<string, string> = {
@@ -132,7 +147,14 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     ...(options.contentChecker ? { contentChecker: options.contentChecker } : {}),
     shutdownGraceMs: 5000,
   });
-  const started = await backend.start();
+  let started: Awaited<ReturnType<typeof backend.start>>;
+  try {
+    started = await backend.start();
+  } catch (error) {
+    // Free what this attempt holds (its database, jobs, the server that did listen), bounded.
+    await Promise.race([backend.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    throw error;
+  }
   return {
     url: started.url,
     anonKey: backend.anonKey,
