@@ -42,9 +42,24 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startBackend(
-  options: { env?: Record<string, string>; functions?: BackendOptions['functions'] } = {},
-): Promise<SdkTestBackend> {
+type StartOptions = { env?: Record<string, string>; functions?: BackendOptions['functions'] };
+
+/**
+ * The embedded backend on free loopback ports. A port found free can be taken by another test's
+ * outgoing connection before the backend (which first applies its migrations) listens on it: on
+ * EADDRINUSE the attempt is stopped and started again on new ports, up to 3 times.
+ */
+export async function startBackend(options: StartOptions = {}): Promise<SdkTestBackend> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startBackendOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+async function startBackendOnce(options: StartOptions): Promise<SdkTestBackend> {
   const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -67,7 +82,15 @@ export async function startBackend(
     shutdownGraceMs: 2000,
     ...(options.functions ? { functions: options.functions } : {}),
   });
-  const { url, mailboxUrl } = await backend.start();
+  let started: Awaited<ReturnType<typeof backend.start>>;
+  try {
+    started = await backend.start();
+  } catch (error) {
+    // Free what this attempt holds (its database, jobs, the server that did listen), bounded.
+    await Promise.race([backend.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    throw error;
+  }
+  const { url, mailboxUrl } = started;
   if (!mailboxUrl) throw new Error('the test backend should serve its dev inbox');
   const mailbox = backend.mailbox;
   if (!mailbox) throw new Error('the test backend should keep mail in its dev inbox');
