@@ -7,7 +7,8 @@ import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { readSse } from '../test/functions-ai/helpers.js';
 import { getOk, runLoad } from './lib.js';
-import { reapedChildrenCpuSeconds, runWrk } from './wrk-load.js';
+import { treeCpuSeconds } from './cpu.js';
+import { runWrk } from './wrk-load.js';
 
 export interface LoadJob {
   scenario: 'get' | 'insert' | 'run';
@@ -88,16 +89,14 @@ async function one(n: number): Promise<void> {
 
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 if (job.client === 'wrk' && job.scenario !== 'run') {
-  // wrk's CPU is its own process's: counted once reaped, in this process's cutime/cstime.
+  // wrk's CPU is its own process's: counted once reaped, in this process's tree (cutime/cstime).
   const wrkJob = { scenario: job.scenario, urls: job.urls, headers: job.headers, concurrency: job.concurrency, ids: job.ids ?? [], ...(job.owner ? { owner: job.owner } : {}) };
   await runWrk({ ...wrkJob, seconds: 2 });
   process.stdout.write('warm\n');
   await lines.next();
-  const before = reapedChildrenCpuSeconds() + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+  const before = treeCpuSeconds([process.pid]);
   const measured = await runWrk({ ...wrkJob, seconds: job.seconds ?? 10 });
-  const usage = process.cpuUsage();
-  const after = reapedChildrenCpuSeconds() + usage.user / 1e6 + usage.system / 1e6;
-  process.stdout.write(`${JSON.stringify({ figures: measured, cpuSeconds: after - before })}\n`);
+  process.stdout.write(`${JSON.stringify({ figures: measured, cpuSeconds: treeCpuSeconds([process.pid]) - before })}\n`);
   process.exit(0);
 }
 let cpu = process.cpuUsage();

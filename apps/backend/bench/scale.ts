@@ -45,10 +45,11 @@ const CONFIGS = new Set(listOption('configs', '1,2,workers'));
 const CPU_PROF = process.argv.includes('--cpu-prof');
 // wrk (Debian's `wrk`) when it is installed: the load generator's CPU per request is a fifth of
 // node:http's, and it shares the 2 cores with what is measured.
-const CLIENT_OPTION = listOption('client', wrkAvailable() ? 'wrk' : 'http')[0];
+const WRK_INSTALLED = wrkAvailable();
+const CLIENT_OPTION = listOption('client', WRK_INSTALLED ? 'wrk' : 'http')[0];
 const CLIENT: 'fetch' | 'http' | 'wrk' = CLIENT_OPTION === 'fetch' || CLIENT_OPTION === 'wrk' ? CLIENT_OPTION : 'http';
 const SECONDS = option('seconds', 10);
-if (CLIENT === 'wrk' && !wrkAvailable()) throw new Error(`--client=wrk needs ${WRK} (Debian: apt-get install wrk)`);
+if (CLIENT === 'wrk' && !WRK_INSTALLED) throw new Error(`--client=wrk needs ${WRK} (Debian: apt-get install wrk)`);
 // The built server (as production runs it) unless --source or no build: tsx's loader and source
 // maps are not what a deployment pays for.
 const BUILT = join(import.meta.dirname, '..', 'dist', 'main.js');

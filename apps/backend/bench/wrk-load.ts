@@ -4,7 +4,7 @@
 // connections, all for the same duration; a Lua script rotates the row ids (GET) or sends one
 // insert per request, and prints its figures as one JSON line when done.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadFigures } from './lib.js';
@@ -108,11 +108,4 @@ export async function runWrk(job: WrkJob): Promise<LoadFigures> {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-}
-
-/** CPU seconds of this process's reaped children (cutime + cstime, Linux /proc). */
-export function reapedChildrenCpuSeconds(): number {
-  const text = readFileSync('/proc/self/stat', 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / 100;
 }
