@@ -90,11 +90,23 @@ test('a person creates a database from a template, imports a CSV, filters, sorts
   await expect(dialog.getByRole('status')).toContainText('5,001 imported, 1 skipped: Row 5001: “lots” is not a number (Pages).', { timeout: 120_000 });
   await page.keyboard.press('Escape');
   await expect(page.getByText(`Rows 1–500 of 5,001`)).toBeVisible();
+  const grid = page.getByRole('table', { name: 'Books' });
+
+  // The column headers stay at the top of the grid while the rows scroll under them.
+  const scroller = page.locator('.db-grid').filter({ has: grid });
+  await scroller.evaluate((element) => {
+    element.scrollTop = 3_000;
+  });
+  await expect(grid.locator('tbody tr[aria-rowindex="90"]')).toBeVisible();
+  const [header, box] = await Promise.all([grid.getByRole('columnheader', { name: /Title/ }).boundingBox(), scroller.boundingBox()]);
+  expect(Math.abs((header?.y ?? Number.NaN) - (box?.y ?? 0))).toBeLessThan(2);
+  await scroller.evaluate((element) => {
+    element.scrollTop = 0;
+  });
 
   await addFilter(page, 'Pages', 'is at least', '990');
   await expect(page.getByText(/^Rows 1–50 of 50 matching$/)).toBeVisible();
   await page.getByRole('button', { name: /^Pages/ }).click();
-  const grid = page.getByRole('table', { name: 'Books' });
   await expect(grid.getByRole('columnheader', { name: /Pages/ })).toHaveAttribute('aria-sort', 'ascending');
   const firstRow = grid.locator('tbody tr:not([aria-hidden])').first();
   await expect(firstRow.getByRole('cell').nth(3)).toHaveText('990');
