@@ -21,8 +21,11 @@
 // changes since the frame before. `--trace` adds a grid pass under Chromium tracing: per late
 // frame, where the time went on each thread, main-thread time by kind for late and on-time frames,
 // and main-thread CPU time per frame (which other processes on a busy machine do not inflate; use
-// it to compare builds). `--profile` adds a pass under the V8 sampling profiler.
+// it to compare builds), and writes the trace to a file for Perfetto; `--trace-categories=a,b` adds
+// trace categories. `--profile` adds a pass under the V8 sampling profiler.
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { accessToken, anonKey, BUILT_BACKEND } from '../tests/ai-backend-helpers';
@@ -41,6 +44,8 @@ const ROWS = option('rows', 10_000);
 const TRACE = process.argv.includes('--trace');
 /** --profile: one more grid pass under the V8 sampling profiler, printing the functions with the most self time. */
 const PROFILE = process.argv.includes('--profile');
+/** --trace-categories=a,b: more Chromium trace categories for --trace (e.g. blink_style splits style recalculation out). */
+const TRACE_CATEGORIES = (process.argv.find((arg) => arg.startsWith('--trace-categories='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 
 interface ProfileNode {
   id: number;
@@ -254,9 +259,12 @@ try {
   printLate(plainRun);
 
   if (TRACE) {
-    await browser.startTracing(page, { categories: FRAME_TRACE_CATEGORIES });
+    await browser.startTracing(page, { categories: [...FRAME_TRACE_CATEGORIES, ...TRACE_CATEGORIES] });
     const traced = await scrollRun(page, box, STEP, 0, 'grid-frame-');
     const trace = await browser.stopTracing();
+    const traceFile = path.join(os.tmpdir(), `appforge-grid-trace-${String(process.pid)}.json`);
+    await writeFile(traceFile, trace);
+    console.log(`\nthe trace (open it in chrome://tracing or Perfetto): ${traceFile}`);
     const s = stats(traced);
     console.log(`\ntraced grid pass (tracing costs time too): ${String(s.frames)} frames, >16.7 ms ${String(s.over16)}, >33.4 ms ${String(s.over33)}, max ${s.max.toFixed(1)} ms`);
     printLate(traced);
