@@ -4,7 +4,7 @@ import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-tabl
 import type { ColumnDef, ColumnSizingState, Row, RowSelectionState, SortingState, Table, VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent, RefObject } from 'react';
+import type { ChangeEvent, KeyboardEvent, MouseEvent, RefObject } from 'react';
 import { TYPE_LABELS } from '../lib/column-types';
 
 export interface DataGridProps {
@@ -117,7 +117,7 @@ export function DataGrid({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: 6,
     // Before the first measurement (and in tests without layout), assume a screenful.
     initialRect: { width: 1024, height: 16 * rowHeight },
     // React batches the render after a scroll instead of rendering inside the scroll event.
@@ -180,17 +180,41 @@ export function DataGrid({
   }
 
   // The rows call the latest functions through stable wrappers, so memoised rows stay memoised.
-  const latest = useRef({ startEdit, setEditing, save, onEditorKey });
-  latest.current = { startEdit, setEditing, save, onEditorKey };
-  const actions = useMemo<RowActions>(
-    () => ({
+  const latest = useRef({ startEdit, setEditing, save, onEditorKey, table, columns });
+  latest.current = { startEdit, setEditing, save, onEditorKey, table, columns };
+  const actions = useMemo<RowActions>(() => {
+    /** The row and column of the cell an event came from (found from the DOM, so cells need no handler of their own). */
+    const cellOf = (element: Element): { row: Row<DatabaseRecord>; column: DatabaseColumn } | null => {
+      const id = element.closest('tr[data-row-id]')?.getAttribute('data-row-id');
+      const name = element.closest('td[data-column]')?.getAttribute('data-column');
+      const row = id ? latest.current.table.getRowModel().rowsById[id] : undefined;
+      const column = latest.current.columns.find((candidate) => candidate.name === name);
+      return row && column ? { row, column } : null;
+    };
+    return {
       startEdit: (row, column) => latest.current.startEdit(row, column),
       setEditing: (next) => latest.current.setEditing(next),
       save: (row, column) => latest.current.save(row, column),
       onEditorKey: (event, row, column) => latest.current.onEditorKey(event, row, column),
-    }),
-    [],
-  );
+      // The same three functions for every row and cell: scrolling makes no new handlers per frame.
+      onCellDoubleClick: (event) => {
+        const cell = cellOf(event.currentTarget);
+        if (cell) latest.current.startEdit(cell.row.original, cell.column);
+      },
+      onCellKeyDown: (event) => {
+        if (event.key !== 'Enter' && event.key !== 'F2') return;
+        const cell = cellOf(event.currentTarget);
+        if (!cell) return;
+        event.preventDefault();
+        latest.current.startEdit(cell.row.original, cell.column);
+      },
+      onSelectChange: (event) => {
+        const id = event.currentTarget.closest('tr[data-row-id]')?.getAttribute('data-row-id');
+        const row = id ? latest.current.table.getRowModel().rowsById[id] : undefined;
+        row?.toggleSelected(event.currentTarget.checked);
+      },
+    };
+  }, []);
 
   function onEditorKey(event: KeyboardEvent<HTMLInputElement>, row: DatabaseRecord, column: DatabaseColumn) {
     if (event.key === 'Enter') {
@@ -347,6 +371,9 @@ function useRowSlots(ids: readonly string[], container: RefObject<HTMLElement | 
 }
 
 interface RowActions {
+  onCellDoubleClick: (event: MouseEvent<HTMLTableCellElement>) => void;
+  onCellKeyDown: (event: KeyboardEvent<HTMLTableCellElement>) => void;
+  onSelectChange: (event: ChangeEvent<HTMLInputElement>) => void;
   startEdit: (row: DatabaseRecord, column: DatabaseColumn) => void;
   setEditing: (editing: Editing | null) => void;
   save: (row: DatabaseRecord, column: DatabaseColumn) => Promise<void>;
@@ -377,7 +404,7 @@ const GridRow = memo(function GridRow({ row, index, selected, shown, rowHeight, 
   return (
     <tr data-row-id={row.id} aria-rowindex={index + 2} aria-selected={selected} style={{ height: rowHeight }}>
       <td>
-        <input type="checkbox" aria-label={`Select row ${String(index + 1)}`} checked={selected} onChange={row.getToggleSelectedHandler()} />
+        <input type="checkbox" aria-label={`Select row ${String(index + 1)}`} checked={selected} onChange={actions.onSelectChange} />
       </td>
       {shown.map((column) => {
         const isEditing = editing?.column === column.name;
@@ -410,13 +437,9 @@ const GridRow = memo(function GridRow({ row, index, selected, shown, rowHeight, 
             key={column.name}
             tabIndex={0}
             className={`db-grid__cell db-grid__cell--${column.type}`}
-            onDoubleClick={() => actions.startEdit(row.original, column)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === 'F2') {
-                event.preventDefault();
-                actions.startEdit(row.original, column);
-              }
-            }}
+            data-column={column.name}
+            onDoubleClick={actions.onCellDoubleClick}
+            onKeyDown={actions.onCellKeyDown}
           >
             {valueText(row.original.data[column.name])}
           </td>

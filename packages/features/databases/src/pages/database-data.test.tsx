@@ -60,6 +60,33 @@ describe('/database/:databaseId/data', () => {
     expect(client.fake.data.databaseRows[books.id]?.[0]?.data).toEqual({ Title: 'Dune', Pages: 413 });
   });
 
+  it('opens a cell’s editor from the keyboard (Enter or F2) and closes it with Escape, unchanged', async () => {
+    const { client, database } = library([
+      { Title: 'Dune', Pages: 412 },
+      { Title: 'Emma', Pages: 9 },
+    ]);
+    const user = userEvent.setup();
+    renderPage(`/database/${database.id}/data`, client);
+    const emma = await screen.findByRole('cell', { name: 'Emma' });
+    emma.focus();
+    await user.keyboard('{Enter}');
+    const title = screen.getByRole('textbox', { name: 'Title, row 2' });
+    expect(title).toHaveFocus();
+    expect(title).toHaveValue('Emma');
+    await user.keyboard('{Escape}');
+    expect(within(screen.getByRole('table', { name: 'Books' })).queryByRole('textbox')).not.toBeInTheDocument();
+    const pages = screen.getByRole('cell', { name: '412' });
+    pages.focus();
+    await user.keyboard('{F2}');
+    expect(screen.getByRole('textbox', { name: 'Pages, row 1' })).toHaveValue('412');
+    await user.keyboard('{Escape}');
+    // Another key on a cell does not open it.
+    screen.getByRole('cell', { name: 'Dune' }).focus();
+    await user.keyboard('x');
+    expect(within(screen.getByRole('table', { name: 'Books' })).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(client.fake.calls('databases.updateRow')).toHaveLength(0);
+  });
+
   it('shows a conflict when the row changed in another tab, and keeps the other tab’s value', async () => {
     const { client, database, books } = library([{ Title: 'Dune', Pages: 412 }]);
     const user = userEvent.setup();
