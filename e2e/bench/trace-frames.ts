@@ -40,6 +40,9 @@ export function kind(name: string): string {
   if (/^(FunctionCall|EvaluateScript|v8\.|V8\.|TimerFire|EventDispatch|FireAnimationFrame|RunMicrotasks|ParseHTML)/.test(name)) return 'script';
   if (/^(UpdateLayoutTree|Layout|RecalculateStyles|InvalidateLayout|ScheduleStyleRecalculation)/.test(name)) return 'style and layout';
   if (/^(Paint|PrePaint|Layerize|Commit|ProxyMain|UpdateLayer|CompositeLayers|Rasteri|ScrollLayer)/.test(name)) return 'paint and commit';
+  // The finer events that extra categories (--trace-categories, e.g. blink_style) split those into.
+  if (/^((Document|LocalFrameView)::\w*Paint|Blink\.Paint)/i.test(name)) return 'paint and commit';
+  if (/^((Document|LocalFrameView|StyleEngine)::\w*(Style|Layout)|Blink\.(Style|Layout|ForcedStyleAndLayout))/i.test(name)) return 'style and layout';
   return 'other';
 }
 
