@@ -183,11 +183,14 @@ export function DataGrid({
   const latest = useRef({ startEdit, setEditing, save, onEditorKey, table, columns });
   latest.current = { startEdit, setEditing, save, onEditorKey, table, columns };
   const actions = useMemo<RowActions>(() => {
-    /** The row and column of the cell an event came from (found from the DOM, so cells need no handler of their own). */
-    const cellOf = (element: Element): { row: Row<DatabaseRecord>; column: DatabaseColumn } | null => {
+    // The row and column an event came from are read from the DOM, so cells need no handler of their own.
+    const rowOf = (element: Element): Row<DatabaseRecord> | undefined => {
       const id = element.closest('tr[data-row-id]')?.getAttribute('data-row-id');
+      return id ? latest.current.table.getRowModel().rowsById[id] : undefined;
+    };
+    const cellOf = (element: Element): { row: Row<DatabaseRecord>; column: DatabaseColumn } | null => {
+      const row = rowOf(element);
       const name = element.closest('td[data-column]')?.getAttribute('data-column');
-      const row = id ? latest.current.table.getRowModel().rowsById[id] : undefined;
       const column = latest.current.columns.find((candidate) => candidate.name === name);
       return row && column ? { row, column } : null;
     };
@@ -208,11 +211,7 @@ export function DataGrid({
         event.preventDefault();
         latest.current.startEdit(cell.row.original, cell.column);
       },
-      onSelectChange: (event) => {
-        const id = event.currentTarget.closest('tr[data-row-id]')?.getAttribute('data-row-id');
-        const row = id ? latest.current.table.getRowModel().rowsById[id] : undefined;
-        row?.toggleSelected(event.currentTarget.checked);
-      },
+      onSelectChange: (event) => rowOf(event.currentTarget)?.toggleSelected(event.currentTarget.checked),
     };
   }, []);
 
