@@ -174,12 +174,73 @@ export function prepareCall(api: ApiRow, endpoint: EndpointRow, params: Readonly
   return { method, url: url.toString(), headers, body, sensitiveHeaders, maskedUrl: maskedUrl.toString(), curl };
 }
 
-/** Replaces every occurrence of the secret (and its encoded forms) in text meant for people. */
+/**
+ * Replaces every occurrence of the secret in text meant for people, however it was sent or echoed
+ * back: as is (a header, a JSON value), percent-encoded in either hex case, once or twice, or
+ * form-encoded (a query string, a form body: spaces as `+`), in a JSON string (short and \u
+ * escapes), and in base64 or base64url, alone or inside a longer value such as Basic auth's
+ * base64(user:secret), whose whole token is masked. Encodings may mix within one occurrence.
+ */
 export function scrub(text: string, secret: string | null): string {
   if (secret === null || secret.length < 4) return text;
-  let out = text;
-  for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])) out = out.split(form).join(MASK);
-  return out;
+  return maskBase64(text.replace(secretPattern(secret), MASK), secret);
+}
+
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
+const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A hex number as a pattern matching either case: 2f → 2[fF]. */
+function hexPattern(value: number, width: number): string {
+  return value
+    .toString(16)
+    .padStart(width, '0')
+    .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`);
+}
+
+/** One pattern for the secret where each character may come in any of its textual encodings. */
+function secretPattern(secret: string): RegExp {
+  const encoder = new TextEncoder();
+  const characters = Array.from(secret).map((character) => {
+    const forms = [character.replace(REGEX_SPECIAL, '\\$&')];
+    forms.push(Array.from(encoder.encode(character), (byte) => `%(?:25)?${hexPattern(byte, 2)}`).join(''));
+    if (character === ' ') forms.push('\\+');
+    const short = JSON_SHORT_ESCAPES[character];
+    if (short) forms.push(short.replace(REGEX_SPECIAL, '\\$&'));
+    const units = Array.from({ length: character.length }, (_, index) => character.charCodeAt(index));
+    forms.push(units.map((unit) => `\\\\u${hexPattern(unit, 4)}`).join(''));
+    return `(?:${forms.join('|')})`;
+  });
+  return new RegExp(characters.join(''), 'g');
+}
+
+/**
+ * The base64 text that only the secret's bytes determine, for each of the three alignments the
+ * secret can have inside a longer encoded value (base64 turns 3 bytes into 4 characters), for the
+ * secret as is and as it stands in a JSON string, a URL and a form body before being encoded.
+ */
+function base64Cores(secret: string): string[] {
+  const spellings = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
+  return [...spellings].flatMap(alignedCores);
+}
+
+function alignedCores(text: string): string[] {
+  const bytes = new TextEncoder().encode(text);
+  const cores: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const encoded = Buffer.from(padded).toString('base64');
+    const core = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6));
+    if (core.length >= 4) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return cores;
+}
+
+/** Masks every base64/base64url token that holds the secret at any alignment. */
+function maskBase64(text: string, secret: string): string {
+  const cores = base64Cores(secret).filter((core) => text.includes(core));
+  if (cores.length === 0) return text;
+  return text.replace(/[A-Za-z0-9+/_-]+={0,2}/g, (token) => (cores.some((core) => token.includes(core)) ? MASK : token));
 }
 
 /** Evaluates `$.a.b[0].c` (dots and [index] only); '' or '$' is the whole value. */

@@ -76,6 +76,64 @@ describe('building a call', () => {
     expect(JSON.parse(call.body ?? '')).toEqual({ text: '", "admin": true, "x": "', admin: false });
   });
 
+  describe('scrub covers every way a secret is sent or echoed back', () => {
+    const secret = 'Sk_live 9/+=é"\\&?x~*(q)';
+    const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
+    const b64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
+    const form = (text: string): string => new URLSearchParams({ k: text }).toString().slice(2);
+    const asciiJson = (text: string): string => JSON.stringify(text).slice(1, -1).replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const forms: [string, string][] = [
+      ['raw', secret],
+      ['percent-encoded', encodeURIComponent(secret)],
+      ['percent-encoded, lower-case hex', encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())],
+      ['percent-encoded twice', encodeURIComponent(encodeURIComponent(secret))],
+      ['encodeURI (fewer characters escaped)', encodeURI(secret)],
+      ['form-encoded (spaces as +)', form(secret)],
+      ['JSON string', JSON.stringify(secret).slice(1, -1)],
+      ['JSON string with \\u escapes', asciiJson(secret)],
+      ['base64', b64(secret)],
+      ['base64url, unpadded', b64url(secret)],
+      ['Basic auth base64(user:secret)', b64(`api-user:${secret}`)],
+      ['Basic auth base64url(user:secret)', b64url(`me:${secret}`)],
+      ['base64 of a JSON body holding it', b64(JSON.stringify({ token: secret }))],
+    ];
+
+    it.each(forms)('%s', (_name, encoded) => {
+      const echoed = `before ${encoded} after`;
+      const out = scrub(echoed, secret);
+      expect(out).not.toContain(encoded);
+      expect(out).toContain(MASK);
+      expect(out.startsWith('before ')).toBe(true);
+      expect(out.endsWith(' after')).toBe(true);
+    });
+
+    it('in the shapes an echo service sends back: header, query string, form body, JSON body', () => {
+      const echoed = JSON.stringify({
+        headers: { Authorization: `Basic ${b64(`api-user:${secret}`)}`, 'X-Api-Key': secret },
+        url: `https://echo.example/get?units=metric&api_key=${form(secret)}&page=2`,
+        form: `grant_type=client_credentials&client_secret=${form(secret)}`,
+        json: { client_secret: secret },
+      });
+      const out = scrub(echoed, secret);
+      for (const [, encoded] of forms) expect(out).not.toContain(encoded);
+      // Nothing left decodes back to it either.
+      for (const token of out.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) expect(Buffer.from(token, 'base64').toString('utf8')).not.toContain(secret);
+      expect(JSON.parse(out)).toMatchObject({
+        headers: { Authorization: `Basic ${MASK}`, 'X-Api-Key': MASK },
+        url: `https://echo.example/get?units=metric&api_key=${MASK}&page=2`,
+        form: `grant_type=client_credentials&client_secret=${MASK}`,
+        json: { client_secret: MASK },
+      });
+    });
+
+    it('leaves text without the secret alone, and ignores secrets too short to mask safely', () => {
+      const text = 'temperature=21 units=metric dXNlcjpwYXNz café %41';
+      expect(scrub(text, secret)).toBe(text);
+      expect(scrub('abc abc', 'abc')).toBe('abc abc');
+      expect(scrub(text, null)).toBe(text);
+    });
+  });
+
   it('scrubs the secret and its encoded forms; selects a JSON path', () => {
     const secret = 'abc/def+ghi';
     expect(scrub(`a ${secret} b ${encodeURIComponent(secret)} c ${Buffer.from(secret).toString('base64')}`, secret)).toBe(`a ${MASK} b ${MASK} c ${MASK}`);

@@ -106,6 +106,7 @@ export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions
 /** ACCESS_POLICY / ACCESS_ALLOW_LIST / INTERCOM_SECRET as an Edge Function reads them from its secrets. */
 export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv {
   const policy = read('ACCESS_POLICY');
+  const supabaseUrl = read('SUPABASE_URL')?.trim();
   return {
     accessPolicy: policy === 'invite' ? 'invite' : 'open',
     accessAllowList: (read('ACCESS_ALLOW_LIST') ?? '')
@@ -114,6 +115,8 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
       .filter((entry) => entry !== ''),
     intercomSecret: read('INTERCOM_SECRET') || undefined,
     runRateLimitPerMinute: positiveInteger(read('RUN_RATE_LIMIT_PER_MINUTE')) ?? 30,
+    // Supabase sets SUPABASE_URL for every Edge Function: the project's public API URL.
+    ...(supabaseUrl ? { publicUrl: supabaseUrl } : {}),
     ...edgeApisEnv(read),
     ...edgePayments(read),
     // Hosted functions are production unless NODE_ENV says otherwise (no *.localhost shortcut there).

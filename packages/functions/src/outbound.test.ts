@@ -101,11 +101,48 @@ describe('blockedAddressReason', () => {
     ['::ffff:169.254.169.254'],
     ['64:ff9b::a00:1'],
     ['2002:a00:1::'],
+    // IPv4-compatible (::/96, deprecated): some stacks still route ::127.0.0.1 to 127.0.0.1.
+    ['::127.0.0.1'],
+    ['[::127.0.0.1]'],
+    ['::7f00:1'],
+    ['::10.0.0.1'],
+    ['::169.254.169.254'],
+    ['::8.8.8.8'],
+    // NAT64, both the well-known prefix and the local-use one, carrying private and public v4.
+    ['64:ff9b::127.0.0.1'],
+    ['64:ff9b::169.254.169.254'],
+    ['64:ff9b:1::a00:1'],
+    ['64:ff9b:1::808:808'],
+    // 6to4 embedding loopback, private and metadata addresses.
+    ['2002:7f00:1::1'],
+    ['2002:c0a8:101::'],
+    ['2002:a9fe:a9fe::1'],
+    // Teredo: the client address is obfuscated, the relay is someone else's.
+    ['2001::1'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    // IPv4-translated (SIIT) and the discard prefix.
+    ['::ffff:0:127.0.0.1'],
+    ['100::1'],
+    // Site-local (deprecated, still routed inside some networks), documentation, benchmarking, ORCHID.
+    ['fec0::1'],
+    ['feff::1'],
+    ['2001:db8::1'],
+    ['2001:2::1'],
+    ['2001:20::1'],
+    // Multicast of every scope, unspecified and loopback spelled out.
+    ['ff05::1'],
+    ['ff0e::1'],
+    ['0:0:0:0:0:0:0:0'],
+    ['0:0:0:0:0:0:0:1'],
+    ['::ffff:0.0.0.0'],
+    // Outside global unicast 2000::/3 altogether.
+    ['4000::1'],
+    ['::1:2:3'],
   ])('refuses %s', (address) => {
     expect(blockedAddressReason(address)).not.toBeNull();
   });
 
-  it.each([['93.184.216.34'], ['8.8.8.8'], ['2606:4700:4700::1111'], ['::ffff:8.8.8.8']])('lets public %s through', (address) => {
+  it.each([['93.184.216.34'], ['8.8.8.8'], ['2606:4700:4700::1111'], ['::ffff:8.8.8.8'], ['2a00:1450:4001:80b::200e'], ['64:ff9b::808:808'], ['2002:808:808::1']])('lets public %s through', (address) => {
     expect(blockedAddressReason(address)).toBeNull();
   });
 
@@ -114,6 +151,9 @@ describe('blockedAddressReason', () => {
     expect(blockedAddressReason('::1', { allowLoopbackForTests: true })).toBeNull();
     expect(blockedAddressReason('10.0.0.1', { allowLoopbackForTests: true })).not.toBeNull();
     expect(blockedAddressReason('169.254.169.254', { allowLoopbackForTests: true })).not.toBeNull();
+    // Loopback spelled as an IPv4-compatible or NAT64 address stays refused: the hatch is for ::1 and 127/8 only.
+    expect(blockedAddressReason('::127.0.0.1', { allowLoopbackForTests: true })).not.toBeNull();
+    expect(blockedAddressReason('64:ff9b::127.0.0.1', { allowLoopbackForTests: true })).not.toBeNull();
   });
 });
 
@@ -133,6 +173,12 @@ describe('outboundFetch refuses hostile targets before connecting', () => {
     ['http://[fd00:ec2::254]/'],
     ['http://100.64.0.1/'],
     ['http://224.0.0.1/'],
+    ['http://[::127.0.0.1]/'],
+    ['http://[::a9fe:a9fe]/latest/meta-data/'],
+    ['http://[64:ff9b::7f00:1]/'],
+    ['http://[2002:7f00:1::]/'],
+    ['http://[2001::1]/'],
+    ['http://[fec0::1]/'],
   ])('%s', async (url) => {
     const error = await refusal(outboundFetch({ url, method: 'GET' }, strict()));
     expect(error.code).toBe('blocked_address');

@@ -1,7 +1,8 @@
 // The one way server code calls a URL a user gave it (the "Your APIs" test console and the `api`
 // steps of running apps). Before connecting, the host name is resolved and EVERY address checked
 // with ipaddr.js (only public unicast passes: no loopback, RFC 1918, fc00::/7, link-local, CGN,
-// metadata, multicast, 0.0.0.0, IPv4-mapped/NAT64/6to4/Teredo forms of them); the socket then
+// metadata, multicast, 0.0.0.0, nothing outside IPv6 global unicast 2000::/3, and v4 reached
+// through IPv4-mapped/NAT64/6to4 judged after mapping; IPv4-compatible and Teredo refused); the socket then
 // connects to exactly the address that was checked (a pinned `lookup`), so a DNS answer that
 // changes between check and connect (rebinding) cannot reach anything else. Every redirect goes
 // through the same checks (at most 3). Only http/https, a port allow-list, size caps both ways,
@@ -66,30 +67,76 @@ export interface OutboundResponse {
 
 /** Why an address may not be called, or null when it is public unicast. */
 export function blockedAddressReason(address: string, options: { allowLoopbackForTests?: boolean } = {}): string | null {
+  const text = address.replace(/^\[|\]$/g, '');
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
+    parsed = ipaddr.parse(text.includes(':') ? canonicalIPv6(text) : text);
   } catch {
     return 'is not an IP address';
   }
-  // ::ffff:10.0.0.1 reaches 10.0.0.1: judge the IPv4 address it carries.
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  const range = parsed.range();
+  if (parsed.kind() === 'ipv4') return ipv4Reason(parsed as ipaddr.IPv4, options.allowLoopbackForTests === true);
+  return ipv6Reason(parsed as ipaddr.IPv6, options.allowLoopbackForTests === true);
+}
+
+/**
+ * The WHATWG URL parser's spelling of an IPv6 literal (`::127.0.0.1` → `::7f00:1`), which is what a
+ * URL connects to. ipaddr.js reads a dotted tail after `::` as IPv4-mapped, which would let the
+ * IPv4-compatible form borrow the mapped form's rules.
+ */
+function canonicalIPv6(text: string): string {
+  if (!/^[0-9a-f:.]+$/i.test(text)) throw new Error('not an IPv6 address');
+  return new URL(`http://[${text}]/`).hostname.replace(/^\[|\]$/g, '');
+}
+
+function ipv4Reason(address: ipaddr.IPv4, allowLoopback: boolean): string | null {
+  const range = address.range();
   if (range === 'unicast') return null;
-  if (range === 'loopback' && options.allowLoopbackForTests === true) return null;
+  if (range === 'loopback' && allowLoopback) return null;
   return RANGE_WORDS[range] ?? `is in a reserved range (${range})`;
+}
+
+/**
+ * Only global unicast (2000::/3) outside every special-purpose block passes. Forms that reach an
+ * IPv4 address are judged by that address after mapping: IPv4-mapped (::ffff:0:0/96), NAT64's
+ * well-known prefix (64:ff9b::/96, what DNS64 hands an IPv6-only server for a v4-only API) and
+ * 6to4 (2002::/16). Everything else that embeds or tunnels v4 is refused outright: IPv4-compatible
+ * (::/96, deprecated but still routed to v4 by some stacks), local-use NAT64 (64:ff9b:1::/48, the
+ * operator's own translator), IPv4-translated (::ffff:0:0:0/96) and Teredo (2001::/32).
+ */
+function ipv6Reason(address: ipaddr.IPv6, allowLoopback: boolean): string | null {
+  const parts = address.parts;
+  const v4 = (high: number, low: number): ipaddr.IPv4 => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const range = address.range();
+  // The test hatch opens ::1 itself, never loopback reached through a v4 form.
+  if (range === 'loopback') return allowLoopback ? null : (RANGE_WORDS.loopback ?? null);
+  if (range === 'ipv4Mapped') return ipv4Reason(address.toIPv4Address(), allowLoopback);
+  // ipaddr.js files both NAT64 prefixes under rfc6052; only the well-known /96 is judged by its v4.
+  if (range === 'rfc6052' && parts[2] !== 0) return 'is a local-use NAT64 address (64:ff9b:1::/48)';
+  if (range === 'rfc6052') return embeddedReason('a NAT64 address', ipv4Reason(v4(parts[6] ?? 0, parts[7] ?? 0), false));
+  if (range === '6to4') return embeddedReason('a 6to4 address', ipv4Reason(v4(parts[1] ?? 0, parts[2] ?? 0), false));
+  if (parts.slice(0, 6).every((part) => part === 0)) return range === 'unspecified' ? (RANGE_WORDS.unspecified ?? null) : 'is an IPv4-compatible address (::/96)';
+  if (range !== 'unicast') return RANGE_WORDS[range] ?? `is in a reserved range (${range})`;
+  if (((parts[0] ?? 0) & 0xe000) !== 0x2000) return 'is not a global unicast IPv6 address';
+  return null;
+}
+
+function embeddedReason(form: string, inner: string | null): string | null {
+  return inner === null ? null : `is ${form} of an IPv4 address that ${inner}`;
 }
 
 const RANGE_WORDS: Readonly<Record<string, string>> = {
   loopback: 'is this server itself (loopback)',
   private: 'is a private network address',
   uniqueLocal: 'is a private network address',
+  deprecatedSiteLocal: 'is a site-local address (fec0::/10)',
   linkLocal: 'is a link-local address (cloud metadata lives there)',
   carrierGradeNat: 'is a carrier-grade NAT address',
   multicast: 'is a multicast address',
   broadcast: 'is the broadcast address',
   unspecified: 'is the unspecified address 0.0.0.0 / ::',
   ipv4Mapped: 'is an IPv4-mapped address',
+  rfc6145: 'is an IPv4-translated address',
+  teredo: 'is a Teredo tunnel address',
 };
 
 function hostAllowed(host: string, allowHosts: readonly string[]): boolean {

@@ -24,6 +24,11 @@ export interface FunctionEnv {
   intercomSecret: string | undefined;
   /** run-app requests per visitor per minute (RUN_RATE_LIMIT_PER_MINUTE); an app gets ten times as many. */
   runRateLimitPerMinute: number;
+  /**
+   * The project's public API URL (API_EXTERNAL_URL; SUPABASE_URL on Edge), for links and documents
+   * that name this server. Never taken from request headers, which the caller chooses.
+   */
+  publicUrl?: string;
   // ── Your APIs (issue 15) ──
   /** Secret keys (SECRETS_KEY) and the outbound policy for API calls; absent → the API functions answer 503. */
   apis?: ApiCallEnv;

@@ -38,6 +38,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     accessAllowList: deps.config.accessAllowList,
     intercomSecret: deps.config.intercomSecret,
     runRateLimitPerMinute: deps.config.runRateLimitPerMinute,
+    publicUrl: deps.config.apiExternalUrl,
     apis: deps.config.apis,
     // #17: Stripe when configured; the local test checkout only in development.
     payments: Object.freeze({

@@ -334,6 +334,42 @@ describe.each(DATABASES)('on %s', (database) => {
     expect((await api(backend, `v1/apps/${appId}/openapi.json`, { key: `af_${'B'.repeat(51)}` })).status).toBe(401);
   });
 
+  it('answers a malformed percent-encoding in a path with 400 and a code, not a server error, and starts nothing', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await apiApp(backend, owner.id);
+    const { key } = await createKey(backend, owner);
+    for (const [path, method] of [
+      ['v1/apps/%ZZ/runs', 'POST'],
+      ['v1/apps/%E0%A4%A/runs', 'POST'],
+      ['v1/apps/%', 'GET'],
+      ['v1/runs/%C0%AF', 'GET'],
+      ['v1/runs/%ZZ', 'POST'],
+      ['v1/apps/%ZZ/openapi.json', 'GET'],
+    ] as const) {
+      const response = await api(backend, path, { key, method, ...(method === 'POST' ? { body: { inputs: { topic: 'x' } } } : {}) });
+      expect({ path, ...(await errorOf(response)) }).toMatchObject({ path, status: 400, code: 'invalid_path' });
+    }
+    expect(await runCount(appId)).toBe(0);
+  });
+
+  it('names its own configured URL as the OpenAPI server, whatever X-Forwarded-Host or Host a caller sends', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await apiApp(backend, owner.id);
+    const { key } = await createKey(backend, owner);
+    const hostile = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const configured = await startTestBackend({ database, env: { API_EXTERNAL_URL: 'https://api.appforge.test' } });
+    try {
+      const whole = (await (await api(configured, 'v1/openapi.json', { headers: hostile })).json()) as { servers: { url: string }[] };
+      expect(whole.servers).toEqual([{ url: 'https://api.appforge.test/functions/v1/api' }]);
+    } finally {
+      await configured.stop();
+    }
+    const one = (await (await api(backend, `v1/apps/${appId}/openapi.json`, { key, headers: hostile })).json()) as { servers: { url: string }[] };
+    expect(one.servers).toEqual([{ url: `${backend.config.apiExternalUrl}/functions/v1/api` }]);
+    const missing = await errorOf(await api(backend, 'v9/nothing', { key, headers: hostile }));
+    expect(missing.message).not.toContain('evil.example');
+  });
+
   it('answers unknown paths with 404 and wrong methods with 405, in the same error shape', async () => {
     const owner = await signedIn(backend);
     const { key } = await createKey(backend, owner);

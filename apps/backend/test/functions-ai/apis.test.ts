@@ -63,6 +63,12 @@ async function startFakeApi(): Promise<{ server: Server; port: number; requests:
     requests.push({ url: req.url ?? '', key });
     const doc = DOCS[url.pathname];
     if (doc !== undefined) return void res.writeHead(200, { 'content-type': 'application/json' }).end(typeof doc === 'string' ? doc : JSON.stringify(doc));
+    // Like the public echo services: the credentials back exactly as they arrived on the wire.
+    if (url.pathname === '/echo-all') {
+      return void res
+        .writeHead(200, { 'content-type': 'application/json', 'x-seen-authorization': req.headers.authorization ?? '' })
+        .end(JSON.stringify({ authorization: req.headers.authorization ?? null, query: url.search, url: req.url }));
+    }
     if (key !== SECRET) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"bad key"}');
     if (url.pathname === '/echo') return void res.writeHead(200, { 'content-type': 'application/json', 'x-seen-key': key }).end(JSON.stringify({ youSent: key }));
     const city = url.pathname.split('/')[2] ?? '';
@@ -212,6 +218,39 @@ describe.each(DATABASES)('Your APIs (%s)', (database) => {
       expect(response.status).toBe(200);
       expect(text).not.toContain(SECRET);
       expect(text).toContain('••••');
+    });
+
+    it('scrubs a Basic-auth credential and a form-encoded query secret that the API echoes back', async () => {
+      const secret = 'p@ss word/+=é&x';
+      const basic = Buffer.from(`api-user:${secret}`).toString('base64');
+      const formEncoded = new URLSearchParams({ k: secret }).toString().slice(2);
+      for (const auth of [
+        { auth_kind: 'basic', auth_name: 'api-user' },
+        { auth_kind: 'query', auth_name: 'api_key' },
+      ]) {
+        const made = await owner.client
+          .from('Api')
+          .insert({ name: `Echo ${auth.auth_kind}`, base_url: `http://127.0.0.1:${fake.port}`, ...auth })
+          .select('id')
+          .single<{ id: string }>();
+        if (made.error) throw new Error(made.error.message);
+        const endpoint = await owner.client
+          .from('ApiEndpoint')
+          .insert({ api_id: made.data.id, name: 'Echo all', path: '/echo-all', parameters: [], response_path: '', position: 0 })
+          .select('id')
+          .single<{ id: string }>();
+        if (endpoint.error) throw new Error(endpoint.error.message);
+        expect((await callFunction(backend, 'api-secret', { api_id: made.data.id, secret }, owner.token)).status).toBe(200);
+        const response = await callFunction(backend, 'api-test-call', { api_id: made.data.id, endpoint_id: endpoint.data.id }, owner.token);
+        const text = await response.text();
+        expect(response.status).toBe(200);
+        // The API did receive the credential…
+        const sent = fake.requests.at(-1)?.url ?? '';
+        if (auth.auth_kind === 'query') expect(sent).toContain(`api_key=${formEncoded}`);
+        // …and the person sees none of its forms.
+        for (const form of [secret, encodeURIComponent(secret), formEncoded, basic, JSON.stringify(secret).slice(1, -1)]) expect(text).not.toContain(form);
+        expect(text).toContain('••••');
+      }
     });
 
     it('refuses CR/LF in a header parameter, a missing required parameter and another user’s API', async () => {

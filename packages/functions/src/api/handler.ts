@@ -51,13 +51,23 @@ async function readBody<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
-/** The base URL callers use: …/functions/v1/api (the host strips /functions/v1 before the handler). */
-function baseUrl(req: Request): string {
-  const url = new URL(req.url);
-  const forwardedProto = req.headers.get('x-forwarded-proto');
-  const forwardedHost = req.headers.get('x-forwarded-host');
-  const origin = forwardedHost ? `${forwardedProto ?? 'https'}://${forwardedHost}` : url.origin;
-  return `${origin}/functions/v1/api`;
+/**
+ * The base URL callers use: …/functions/v1/api under the server's configured public URL. Never from
+ * Host or X-Forwarded-* headers: a caller (or a cache in between) could otherwise make the document
+ * point other people's clients at a server of their choosing. Without a configured URL the
+ * server is named relative to the document, which OpenAPI resolves against where it was fetched.
+ */
+function baseUrl(ctx: FunctionContext): string {
+  return `${ctx.env.publicUrl?.replace(/\/+$/, '') ?? ''}/functions/v1/api`;
+}
+
+/** A path segment as text; a malformed percent-encoding (`%ZZ`, a cut UTF-8 sequence) is the caller's mistake. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError(400, 'invalid_path', `The path segment “${segment.slice(0, 60)}” is not valid percent-encoding`);
+  }
 }
 
 function wantsStream(req: Request): boolean {
@@ -121,25 +131,25 @@ async function appOpenApi(req: Request, ctx: FunctionContext, appId: string): Pr
     : await deployedApiApp(ctx.supabase, appId, (app) =>
         app.visibility === 'public' || app.visibility === 'unlisted' ? null : new ApiError(404, 'app_not_found', 'There is no such deployed app'),
       );
-  return apiJson(200, appDocument(baseUrl(req), target.app, entryInputFields(target.spec)));
+  return apiJson(200, appDocument(baseUrl(ctx), target.app, entryInputFields(target.spec)));
 }
 
 async function route(req: Request, ctx: FunctionContext): Promise<Response> {
   // The host passes /api/<rest>; Supabase Edge does the same.
   const path = new URL(req.url).pathname.replace(/^\/(functions\/v1\/)?api(?=\/|$)/, '').replace(/\/+$/, '') || '/';
-  if (req.method === 'GET' && path === '/v1/openapi.json') return apiJson(200, apiDocument(baseUrl(req)));
+  if (req.method === 'GET' && path === '/v1/openapi.json') return apiJson(200, apiDocument(baseUrl(ctx)));
   const appDoc = /^\/v1\/apps\/([^/]+)\/openapi\.json$/.exec(path);
-  if (appDoc && req.method === 'GET') return appOpenApi(req, ctx, appDoc[1] ?? '');
+  if (appDoc && req.method === 'GET') return appOpenApi(req, ctx, decodeSegment(appDoc[1] ?? ''));
 
   const matches = ROUTES.filter((candidate) => candidate.pattern.test(path));
-  if (matches.length === 0) throw new ApiError(404, 'not_found', `No endpoint ${path}; see ${baseUrl(req)}/v1/openapi.json`);
+  if (matches.length === 0) throw new ApiError(404, 'not_found', `No endpoint ${path}; see ${baseUrl(ctx)}/v1/openapi.json`);
   const match = matches.find((candidate) => candidate.method === req.method);
   if (!match) throw new ApiError(405, 'method_not_allowed', `Use ${matches.map((candidate) => candidate.method).join(' or ')}`);
 
+  const params = (match.pattern.exec(path) ?? []).slice(1).map(decodeSegment);
   const key = await authenticateApiKey(req, ctx.supabase, ctx.log);
   if (key === null) throw invalidApiKey();
   try {
-    const params = (match.pattern.exec(path) ?? []).slice(1).map((part) => decodeURIComponent(part));
     return await match.route(req, ctx, key, params);
   } catch (error) {
     if (error instanceof ApiError) await meterKey(ctx, key.id, { errors: 1 });
