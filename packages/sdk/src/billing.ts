@@ -29,10 +29,17 @@ function monthStart(): string {
 }
 
 export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi {
-  async function count(table: 'App' | 'CustomDomain', ownerId: string): Promise<number> {
-    const { count: total, error, status } = await supabase.from(table).select('*', { count: 'exact', head: true }).eq('owner_id', ownerId);
+  async function countApps(ownerId: string): Promise<number> {
+    const { count: total, error, status } = await supabase.from('App').select('*', { count: 'exact', head: true }).eq('owner_id', ownerId);
     if (error) throw fromPostgrest(error, status);
     return total ?? 0;
+  }
+
+  // A domain's owner column is the server's (issue 26): the database counts the caller's own.
+  async function countDomains(): Promise<number> {
+    const { data, error, status } = await supabase.rpc('my_custom_domain_count');
+    if (error) throw fromPostgrest(error, status);
+    return parseResponse(z.coerce.number().int().nonnegative(), data, 'your domains');
   }
 
   return {
@@ -81,8 +88,8 @@ export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi
         supabase.from('UsageCounter').select('metric, used').eq('owner_id', userId).eq('scope_key', 'owner').eq('period', 'month').eq('period_start', monthStart()),
         supabase.from('Purchase').select(PURCHASE_COLUMNS).eq('buyer_id', userId).order('created_at', { ascending: false }),
         supabase.from('CapNotice').select('id, message, created_at').eq('owner_id', userId).gte('period_start', monthStart()).order('created_at', { ascending: false }),
-        count('App', userId),
-        count('CustomDomain', userId),
+        countApps(userId),
+        countDomains(),
         supabase.rpc('my_database_rows'),
       ]);
       for (const answer of [me, plans, counters, purchases, notices, rows]) if (answer.error) throw fromPostgrest(answer.error, answer.status);

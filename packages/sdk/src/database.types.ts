@@ -1978,6 +1978,10 @@ export type Database = {
           assignments: Json
         }[]
       }
+      my_custom_domain_count: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       my_database_rows: {
         Args: Record<PropertyKey, never>
         Returns: number

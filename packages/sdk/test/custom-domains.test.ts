@@ -38,7 +38,26 @@ describe('client.customDomains', () => {
     expect(await backend.client().customDomains.lookup('quiz-sdk.localhost')).toBeNull();
   });
 
-  it('a bad host and a host someone else holds fail with the server’s code and message; nothing changes', async () => {
+  it('nobody claims a host over REST, and visitors read a domain’s target but never its owner or token (issue 26)', async () => {
+    const owner = await backend.signedInUser('domains-rest');
+    const appId = crypto.randomUUID();
+    await backend.admin.from('App').insert({ id: appId, owner_id: owner.id, name: 'Quiz' });
+    for (const value of ['schools.localhost', 'victim.sdk-example.org', '198.51.100.4']) {
+      const squatted = await owner.client.supabase.from('CustomDomain').insert({ value, owner_id: owner.id, app_id: appId, is_app: true });
+      expect(squatted.error?.code).toBe('42501');
+    }
+    await owner.client.customDomains.add('routed-sdk.localhost', { kind: 'app', app_id: appId });
+    const visitor = backend.client();
+    expect(await visitor.customDomains.lookup('routed-sdk.localhost')).toEqual({ app_id: appId, is_app: true, is_landing_page: false, bundle_id: null, is_bundle: false });
+    const secrets = await visitor.supabase.from('CustomDomain').select('owner_id, verification_token').eq('value', 'routed-sdk.localhost');
+    expect(secrets.error?.code).toBe('42501');
+    expect(secrets.data).toBeNull();
+    // The plan page still counts the owner's domains.
+    const plan = await owner.client.billing.myPlan();
+    expect(plan.usage.find((entry) => entry.key === 'custom_domains')?.used).toBe(1);
+  });
+
+  it('a bad host and a host someone else has verified fail with the server’s code and message; nothing changes', async () => {
     const owner = await backend.signedInUser('domains-a');
     const other = await backend.signedInUser('domains-b');
     const mine = crypto.randomUUID();
@@ -52,8 +71,9 @@ describe('client.customDomains', () => {
     expect(bad).toMatchObject({ code: 'invalid_host', status: 400 });
     expect((bad as AppforgeError).message).toMatch(/Leave out/);
 
-    await other.client.customDomains.add('held.sdk-example.org', { kind: 'app', app_id: theirs });
-    const taken = await owner.client.customDomains.add('held.sdk-example.org', { kind: 'app', app_id: mine }).catch((error: unknown) => error);
+    // A verified claim holds the host (a pending one would not: issue 26).
+    expect((await other.client.customDomains.add('held-sdk.localhost', { kind: 'app', app_id: theirs })).status).toBe('verified');
+    const taken = await owner.client.customDomains.add('held-sdk.localhost', { kind: 'app', app_id: mine }).catch((error: unknown) => error);
     expect(taken).toMatchObject({ code: 'domain_taken', status: 409 });
     expect(await owner.client.customDomains.listMine({ appId: mine })).toEqual([]);
   });

@@ -227,7 +227,7 @@ describe('row-level security on App, Bundle, BundleApp and CustomDomain', () => 
       return value;
     }
 
-    it('select: anyone reads verified domains (the host check runs before sign-in); owners also their pending ones', async () => {
+    it('select: anyone reads verified domains’ routing columns (the host check runs before sign-in); owners also their pending ones', async () => {
       const verified = await makeDomain('verified');
       const pending = await makeDomain('pending');
       const failed = await makeDomain('failed');
@@ -238,37 +238,27 @@ describe('row-level security on App, Bundle, BundleApp and CustomDomain', () => 
       expect(await visible(owner)).toEqual([verified, pending, failed].sort());
     });
 
-    it('insert: owners point a new domain at their own app; it starts pending with a verification token', async () => {
-      const app = await makeApp();
-      const value = nextHost();
-      const created = await owner
-        .from('CustomDomain')
-        .insert({ ...noTarget, value, app_id: app, is_landing_page: true, owner_id: ownerId })
-        .select('status, verification_token')
-        .single();
-      expect(created.error).toBeNull();
-      expect(created.data?.status).toBe('pending');
-      expect(created.data?.verification_token).toMatch(/^[0-9a-f]{32}$/);
-    });
-
-    it('insert: visitors cannot, nobody can claim a domain for someone else\'s app, and owners cannot mark a domain verified', async () => {
+    it('insert: nobody writes a domain over REST, not even for their own app: domains are added through manage-domain (issue 26)', async () => {
       const app = await makeApp();
       const { data: foreign } = await admin.from('App').insert({ owner_id: otherId, name: 'Theirs' }).select('id').single();
       expectDenied(await anon.from('CustomDomain').insert({ ...noTarget, value: nextHost(), app_id: app, is_app: true, owner_id: ownerId }));
       expectDenied(await other.from('CustomDomain').insert({ ...noTarget, value: nextHost(), app_id: app, is_app: true, owner_id: ownerId }));
       expectDenied(await other.from('CustomDomain').insert({ ...noTarget, value: nextHost(), app_id: app, is_app: true, owner_id: otherId }));
       expectDenied(await owner.from('CustomDomain').insert({ ...noTarget, value: nextHost(), app_id: foreign?.id ?? null, is_app: true, owner_id: ownerId }));
-      expectDenied(await owner.from('CustomDomain').insert({ ...noTarget, value: nextHost(), app_id: app, is_app: true, owner_id: ownerId, status: 'verified' }));
+      expectDenied(await owner.from('CustomDomain').insert({ ...noTarget, value: nextHost(), app_id: app, is_app: true, owner_id: ownerId }));
+      expectDenied(await owner.from('CustomDomain').insert({ ...noTarget, value: 'schools.localhost', app_id: app, is_app: true, owner_id: ownerId }));
     });
 
-    it('insert: the host must be lower-case without a port, and point at exactly one thing', async () => {
+    it('insert (server): the host must be lower-case without a port, not the platform’s own nor an address, and point at exactly one thing', async () => {
       const app = await makeApp();
       const bundle = await makeBundle();
       const attempt = (fields: Partial<Database['public']['Tables']['CustomDomain']['Insert']>) =>
-        owner.from('CustomDomain').insert({ ...noTarget, value: nextHost(), owner_id: ownerId, ...fields });
+        admin.from('CustomDomain').insert({ ...noTarget, value: nextHost(), owner_id: ownerId, ...fields });
       expect((await attempt({ value: 'Shop.Example.org', app_id: app, is_app: true })).error?.code).toBe('23514');
       expect((await attempt({ value: 'shop.example.org:8080', app_id: app, is_app: true })).error?.code).toBe('23514');
       expect((await attempt({ value: 'localhost', app_id: app, is_app: true })).error?.code).toBe('23514');
+      expect((await attempt({ value: 'schools.localhost', app_id: app, is_app: true })).error?.code).toBe('23514');
+      expect((await attempt({ value: '203.0.113.7', app_id: app, is_app: true })).error?.code).toBe('23514');
       expect((await attempt({})).error?.code).toBe('23514');
       expect((await attempt({ app_id: app, is_app: true, is_landing_page: true })).error?.code).toBe('23514');
       expect((await attempt({ app_id: app, is_app: true, bundle_id: bundle, is_bundle: true })).error?.code).toBe('23514');
@@ -276,20 +266,15 @@ describe('row-level security on App, Bundle, BundleApp and CustomDomain', () => 
       expect((await attempt({ bundle_id: bundle, is_bundle: true })).error).toBeNull();
     });
 
-    it('update: owners repoint their domains but cannot verify them; others change nothing', async () => {
+    it('update: nobody changes a domain over REST, neither its target nor its state (manage-domain switches targets)', async () => {
       const value = await makeDomain('verified');
       const bundle = await makeBundle();
-      expect((await anon.from('CustomDomain').update({ is_app: false, is_landing_page: true }).eq('value', value).select('value')).data ?? []).toEqual([]);
-      expect((await other.from('CustomDomain').update({ is_app: false, is_landing_page: true }).eq('value', value).select('value')).data ?? []).toEqual([]);
-      const repointed = await owner
-        .from('CustomDomain')
-        .update({ ...noTarget, bundle_id: bundle, is_bundle: true })
-        .eq('value', value)
-        .select('is_bundle, bundle_id')
-        .single();
-      expect(repointed.data).toEqual({ is_bundle: true, bundle_id: bundle });
+      expectDenied(await anon.from('CustomDomain').update({ is_app: false, is_landing_page: true }).eq('value', value));
+      expectDenied(await other.from('CustomDomain').update({ is_app: false, is_landing_page: true }).eq('value', value));
+      expectDenied(await owner.from('CustomDomain').update({ ...noTarget, bundle_id: bundle, is_bundle: true }).eq('value', value));
       const pending = await makeDomain('pending');
       expectDenied(await owner.from('CustomDomain').update({ status: 'verified' }).eq('value', pending));
+      expect((await admin.from('CustomDomain').select('status, is_app').eq('value', value).single()).data).toEqual({ status: 'verified', is_app: true });
       expect((await admin.from('CustomDomain').select('status').eq('value', pending).single()).data?.status).toBe('pending');
     });
 

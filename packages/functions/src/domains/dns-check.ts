@@ -21,7 +21,7 @@ export interface DnsCheckOptions {
   development: boolean;
 }
 
-export type DnsFailure = 'txt_missing' | 'txt_wrong_token' | 'target_missing' | 'target_wrong' | 'dns_timeout' | 'dns_error';
+export type DnsFailure = 'txt_missing' | 'txt_wrong_token' | 'target_missing' | 'target_wrong' | 'dns_timeout' | 'dns_error' | 'host_refused';
 
 export type DnsCheck =
   | { ok: true; note: string | null }

@@ -11,6 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DomainsConfig } from './config.ts';
 import { checkDomainDns } from './dns-check.ts';
 import type { DnsCheck } from './dns-check.ts';
+import { parseCustomHost } from './host.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
 /** How long a pending (or suspended) domain is re-checked before it fails for good. */
@@ -81,6 +82,53 @@ export function checkWithConfig(host: string, token: string, config: DomainsConf
   });
 }
 
+/**
+ * A claim that no longer holds anything against someone else's: it failed for good (its checks
+ * stopped), or it stayed pending for the whole 72-hour window. Such claims are dropped when another
+ * account claims the host. A claim never blocks others while pending anyway: only a verified one does.
+ */
+export function isStaleClaim(row: VerificationState, now: Date): boolean {
+  if (row.status === 'verified') return false;
+  if (row.status === 'failed' && row.next_check_at === null) return true;
+  return !row.suspended && now.getTime() - Date.parse(row.pending_since) >= PENDING_WINDOW_MS;
+}
+
+/** Identifies one claim: several accounts may claim a host until one of them verifies it. */
+export interface ClaimKey {
+  value: string;
+  owner_id: string;
+}
+
+const TAKEN_MESSAGE =
+  'Another Appforge account verified this domain first. If the domain is yours, make sure only your TXT record is at _appforge, then press “Check now”.';
+
+/**
+ * Writes the outcome of a check to one claim and returns the written rows (none when `guard` no
+ * longer matches). When the check verified the host but another claim verified it first (the
+ * database keeps one verified claim per host), this claim is marked failed with a reason instead.
+ */
+export async function saveCheck<R>(
+  supabase: SupabaseClient,
+  key: ClaimKey,
+  before: VerificationState,
+  next: VerificationState,
+  now: Date,
+  columns: string,
+  guard?: { next_check_at: string },
+): Promise<R[]> {
+  const write = async (state: VerificationState) => {
+    let query = supabase.from('CustomDomain').update(state).eq('value', key.value).eq('owner_id', key.owner_id);
+    if (guard) query = query.eq('next_check_at', guard.next_check_at);
+    return query.select(columns).returns<R[]>();
+  };
+  let written = await write(next);
+  if (written.error?.code === '23505' && next.status === 'verified') {
+    written = await write({ ...before, status: 'failed', suspended: false, checked_at: now.toISOString(), failure_reason: TAKEN_MESSAGE, next_check_at: null });
+  }
+  if (written.error) throw new Error(`Saving the check of ${key.value} failed: ${written.error.message}`);
+  return written.data;
+}
+
 /** A failed domain whose checks stopped gets a new 72-hour window when its owner asks for a check. */
 export function restartWindow(row: VerificationState, now: Date): VerificationState {
   if (row.status !== 'failed' || row.next_check_at !== null) return row;
@@ -99,6 +147,7 @@ export interface RecheckSummary {
 
 interface DueRow extends VerificationState {
   value: string;
+  owner_id: string;
   verification_token: string;
 }
 
@@ -115,7 +164,7 @@ export async function recheckDomains(
 ): Promise<RecheckSummary> {
   const due = await supabase
     .from('CustomDomain')
-    .select(`value, verification_token, ${VERIFICATION_COLUMNS}`)
+    .select(`value, owner_id, verification_token, ${VERIFICATION_COLUMNS}`)
     .lte('next_check_at', now.toISOString())
     .order('next_check_at', { ascending: true })
     .limit(options.limit ?? 200)
@@ -125,17 +174,13 @@ export async function recheckDomains(
   const queue = [...due.data];
   const worker = async (): Promise<void> => {
     for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
-      const result = await checkWithConfig(row.value, row.verification_token, config);
-      const next = afterCheck(row, result, now);
-      const { value, verification_token: _token, ...before } = row;
-      const written = await supabase
-        .from('CustomDomain')
-        .update(next)
-        .eq('value', value)
-        .eq('next_check_at', before.next_check_at ?? '')
-        .select('value');
-      if (written.error) throw new Error(`Saving the check of ${value} failed: ${written.error.message}`);
-      if (written.data.length === 0) {
+      const { value, owner_id, verification_token, ...before } = row;
+      // Defence in depth: a host the platform may never serve is never verified, whatever DNS says.
+      const refused = parseCustomHost(value, config.platform);
+      const result: DnsCheck = refused.ok ? await checkWithConfig(value, verification_token, config) : { ok: false, code: 'host_refused', transient: false, message: refused.message };
+      const next = afterCheck(before, result, now);
+      const written = await saveCheck(supabase, { value, owner_id }, before, next, now, 'value', { next_check_at: before.next_check_at ?? '' });
+      if (written.length === 0) {
         summary.skipped += 1;
         continue;
       }

@@ -10,7 +10,7 @@ import { DEVELOPMENT_DOMAINS } from './config.ts';
 import type { DomainsConfig } from './config.ts';
 import { txtRecordName, txtRecordValue } from './dns-check.ts';
 import { parseCustomHost } from './host.ts';
-import { VERIFICATION_COLUMNS, afterCheck, checkWithConfig, restartWindow } from './lifecycle.ts';
+import { VERIFICATION_COLUMNS, afterCheck, checkWithConfig, isStaleClaim, restartWindow, saveCheck } from './lifecycle.ts';
 import type { VerificationState } from './lifecycle.ts';
 
 /** At most this many hosts per app or bundle (e.g. www and the apex, plus a few spares). */
@@ -116,20 +116,50 @@ async function ownsTarget(supabase: SupabaseClient, target: DomainTarget, ownerI
   return found.data !== null;
 }
 
-async function readRow(supabase: SupabaseClient, host: string): Promise<DomainRow | null> {
-  const found = await supabase.from('CustomDomain').select(ROW_COLUMNS).eq('value', host).maybeSingle<DomainRow>();
+/** The caller's claim on the host (several accounts may claim a host until one verifies it). */
+async function readRow(supabase: SupabaseClient, host: string, ownerId: string): Promise<DomainRow | null> {
+  const found = await supabase.from('CustomDomain').select(ROW_COLUMNS).eq('value', host).eq('owner_id', ownerId).maybeSingle<DomainRow>();
   if (found.error) throw new Error(`Reading the domain failed: ${found.error.message}`);
   return found.data;
 }
 
-async function runCheck(supabase: SupabaseClient, row: DomainRow, config: DomainsConfig, now: Date): Promise<{ row: DomainRow; note: string | null }> {
+async function claimsOn(supabase: SupabaseClient, host: string): Promise<DomainRow[]> {
+  const found = await supabase.from('CustomDomain').select(ROW_COLUMNS).eq('value', host).returns<DomainRow[]>();
+  if (found.error) throw new Error(`Reading the domain failed: ${found.error.message}`);
+  return found.data;
+}
+
+/**
+ * Makes sure the database knows this deployment's own hosts (APP_HOST with every name under it,
+ * SCHOOLS_HOST), so that it refuses them whoever writes; the development defaults come with the
+ * migration. Cheap, and run before every claim so that a hosted project needs no extra step.
+ */
+async function registerPlatformHosts(supabase: SupabaseClient, config: DomainsConfig): Promise<void> {
+  const bare = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  const appHost = bare(config.platform.appHost);
+  const rows = [
+    // *.localhost names are development custom domains, so "localhost" covers only itself.
+    { host: appHost, with_subdomains: appHost !== 'localhost' },
+    { host: bare(config.platform.schoolsHost), with_subdomains: false },
+  ].filter((row) => row.host !== '');
+  const saved = await supabase.from('platform_host').upsert(rows, { onConflict: 'host' });
+  if (saved.error) throw new Error(`Registering the platform hosts failed: ${saved.error.message}`);
+}
+
+/** Checks one claim now; null when the claim vanished meanwhile (another account's claim verified). */
+async function runCheck(supabase: SupabaseClient, row: DomainRow, config: DomainsConfig, now: Date): Promise<{ row: DomainRow; note: string | null } | null> {
   const start = restartWindow(row, now);
   const result = await checkWithConfig(row.value, row.verification_token, config);
-  const next = afterCheck(start, result, now);
-  const saved = await supabase.from('CustomDomain').update(next).eq('value', row.value).select(ROW_COLUMNS).single<DomainRow>();
-  if (saved.error) throw new Error(`Saving the check failed: ${saved.error.message}`);
-  return { row: saved.data, note: result.ok ? result.note : null };
+  // Stamped when DNS answered, not when the request came: "Check now" waits from the real check.
+  const checkedAt = new Date(Math.max(now.getTime(), Date.now()));
+  const next = afterCheck(start, result, checkedAt);
+  const [saved] = await saveCheck<DomainRow>(supabase, { value: row.value, owner_id: row.owner_id }, start, next, checkedAt, ROW_COLUMNS);
+  if (!saved) return null;
+  return { row: saved, note: result.ok && saved.status === 'verified' ? result.note : null };
 }
+
+const takenMeanwhile = (display: string) =>
+  errorResponse(409, 'domain_taken', `${display} was just verified by another Appforge account. If the domain is yours, check its DNS records.`);
 
 const notYours = () => errorResponse(404, 'domain_not_found', 'You have no such domain.');
 
@@ -168,11 +198,13 @@ export const manageDomain: FunctionHandler = async (req, ctx) => {
     if (!(await ownsTarget(supabase, input.target, caller.id))) {
       return errorResponse(404, 'target_not_found', input.target.kind === 'bundle' ? 'You have no such bundle.' : 'You have no such app.');
     }
-    const existing = await readRow(supabase, host);
-    if (existing?.owner_id === caller.id) {
+    const existing = await claimsOn(supabase, host);
+    if (existing.some((claim) => claim.owner_id === caller.id)) {
       return errorResponse(409, 'domain_already_yours', `You have already connected ${parsed.display}; switch what it shows instead.`);
     }
-    if (existing && existing.status !== 'failed') {
+    // Only a verified claim holds a host: a pending one never blocks its real owner, whose DNS
+    // records decide (the first claim to verify keeps the host; the database drops the others).
+    if (existing.some((claim) => claim.status === 'verified')) {
       return errorResponse(409, 'domain_taken', `${parsed.display} is already connected to another Appforge account. If the domain is yours, remove it there first.`);
     }
     const columns = targetColumns(input.target);
@@ -182,29 +214,35 @@ export const manageDomain: FunctionHandler = async (req, ctx) => {
     if ((count.count ?? 0) >= MAX_DOMAINS_PER_TARGET) {
       return errorResponse(409, 'too_many_domains', `At most ${MAX_DOMAINS_PER_TARGET} domains can show the same ${input.target.kind === 'bundle' ? 'bundle' : 'app'}.`);
     }
-    // A claim that failed for good does not block the domain's real owner forever.
-    if (existing) {
-      const dropped = await supabase.from('CustomDomain').delete().eq('value', host).eq('status', 'failed');
-      if (dropped.error) throw new Error(`Releasing the failed claim failed: ${dropped.error.message}`);
+    // Stale claims of others expire: one that failed for good, or pending past its 72-hour window.
+    const stale = existing.filter((claim) => isStaleClaim(claim, now)).map((claim) => claim.owner_id);
+    if (stale.length > 0) {
+      const dropped = await supabase.from('CustomDomain').delete().eq('value', host).in('owner_id', stale).neq('status', 'verified');
+      if (dropped.error) throw new Error(`Releasing the stale claims failed: ${dropped.error.message}`);
     }
+    await registerPlatformHosts(supabase, config);
     const inserted = await supabase
       .from('CustomDomain')
       .insert({ value: host, owner_id: caller.id, ...columns, next_check_at: now.toISOString(), pending_since: now.toISOString() })
       .select(ROW_COLUMNS)
       .single<DomainRow>();
     if (inserted.error) {
+      if (inserted.error.code === '23514' && /cannot be a custom domain/.test(inserted.error.message)) {
+        return json(400, { code: 'invalid_host', message: 'This is one of Appforge’s own hosts or an address; use a domain you own.', problem: 'platform_host' });
+      }
       if (inserted.error.code === '23505') {
         return errorResponse(409, 'domain_taken', `${parsed.display} is already connected to another Appforge account. If the domain is yours, remove it there first.`);
       }
       throw new Error(`Adding the domain failed: ${inserted.error.message}`);
     }
     const checked = await runCheck(supabase, inserted.data, config, now);
+    if (!checked) return takenMeanwhile(parsed.display);
     ctx.log.info({ host, status: checked.row.status }, 'custom domain added');
     return json(201, { domain: viewOf(checked.row, config, checked.note) });
   }
 
-  const row = await readRow(supabase, host);
-  if (!row || row.owner_id !== caller.id) return notYours();
+  const row = await readRow(supabase, host, caller.id);
+  if (!row) return notYours();
 
   if (input.action === 'remove') {
     const removed = await supabase.from('CustomDomain').delete().eq('value', host).eq('owner_id', caller.id);
@@ -233,5 +271,6 @@ export const manageDomain: FunctionHandler = async (req, ctx) => {
     return json(200, { domain: viewOf(row, config) });
   }
   const checked = await runCheck(supabase, row, config, now);
+  if (!checked) return takenMeanwhile(parsed.display);
   return json(200, { domain: viewOf(checked.row, config, checked.note) });
 };
