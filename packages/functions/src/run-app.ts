@@ -150,7 +150,19 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
     if (!state.success) return errorResponse(409, 'run_unreadable', 'This run cannot be continued; start a new one');
     previousState = state.data;
   } else if (watch !== null) {
-    // The teacher's assignment grants access (admitClassRun); the class's allowance bounds it.
+    // Issue 26: the assignment alone grants nothing. A class run is admitted like any other run
+    // (paid check, the owner's plan, caps), with the class's teacher's right to the app (owner or
+    // buyer) standing in for the student's, so an assignment of someone else's paid app fails.
+    const admission = await admitRun(ctx.supabase, {
+      appId: app.id,
+      runner: { kind: 'user', userId: watch.studentId },
+      channel: 'run',
+      classId: watch.klass.id,
+    });
+    if (!admission.ok) {
+      await notifyOwnerOnce(ctx, admission, app.name);
+      return errorResponse(admission.status, admission.code, admission.message);
+    }
     run = await createRun(ctx, app, version.id, model, { userId: watch.studentId }, watch.klass.id);
   } else {
     // Entitlement (owner, allowed, purchase, free) and metering (plan, caps) of a new run.

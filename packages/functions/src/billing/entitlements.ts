@@ -17,9 +17,14 @@ export interface AdmissionRequest {
   runner: Runner;
   /** 'api' also counts one API call against the owner's plan. */
   channel: 'run' | 'api';
+  /**
+   * Issue 26: a class run. The class's teacher's right (owner or buyer) covers a student who has
+   * none of their own; the owner's plan and caps apply as to any run.
+   */
+  classId?: string;
 }
 
-export type Entitlement = 'owner' | 'allowed' | 'purchase' | 'free';
+export type Entitlement = 'owner' | 'allowed' | 'purchase' | 'free' | 'class';
 
 export type Admission =
   | { ok: true; entitlement: Entitlement; ownerId: string }
@@ -45,7 +50,7 @@ const STATUS: Record<Extract<Admission, { ok: false }>['code'], number> = {
 };
 
 const answerSchema = z.union([
-  z.object({ ok: z.literal(true), entitlement: z.enum(['owner', 'allowed', 'purchase', 'free']), owner_id: z.string() }),
+  z.object({ ok: z.literal(true), entitlement: z.enum(['owner', 'allowed', 'purchase', 'free', 'class']), owner_id: z.string() }),
   z.object({
     ok: z.literal(false),
     code: z.enum(['app_not_found', 'payment_required', 'not_allowed', 'cap_reached', 'plan_limit_reached', 'invalid_runner']),
@@ -75,6 +80,7 @@ export async function admitRun(supabase: SupabaseClient, request: AdmissionReque
     user_id: userId,
     runner: runnerKey(request.runner),
     channel: request.channel,
+    ...(request.classId !== undefined ? { class_id: request.classId } : {}),
   });
   const error = answered.error;
   const data: unknown = answered.data;

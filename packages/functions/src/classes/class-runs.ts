@@ -50,9 +50,10 @@ function startOfUtcDay(now: Date): string {
 }
 
 /**
- * Whether this student may start a run of this app for this class now. The teacher's assignment
- * grants access to the app (paid or not): a class run does not go through the app's purchase
- * check; the class's daily allowance per student bounds it instead.
+ * Whether this student may start a run of this app for this class now: a current member, the app
+ * assigned and open, under the class's daily allowance. The assignment grants no right to a paid
+ * app (issue 26): run-app then admits the run like any other (admit_run with the class), where
+ * the teacher's own right to the app (owner or buyer) covers the class.
  */
 export async function admitClassRun(
   ctx: FunctionContext,

@@ -45,6 +45,9 @@ export const POSTGREST_CODES: Readonly<Record<string, string>> = {
   '23502': 'constraint_violation',
   '23503': 'constraint_violation',
   '23514': 'constraint_violation',
+  // Raised by the database for a paid item the caller has no right to (e.g. assigning another
+  // creator's paid app to a class, issue 26): the same code run-app answers with.
+  PT402: 'payment_required',
 };
 
 /** A PostgREST failure (`{ error, status }` of a query result) as an AppforgeError. */
