@@ -213,4 +213,58 @@ describe.each(DATABASES)('custom domains never receive a session from a link or 
       expect((await backend.client().auth.getUser(fragment.get('access_token') ?? '')).data.user?.email).toBe(email);
     }
   });
+
+  it('hand-over: a signed-in person who confirmed gets a one-time link for a verified domain, which signs them in there once', async () => {
+    const email = await victim(`hand-over-${(run += 1)}`);
+    const platform = backend.client();
+    await platform.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+    const signedInSession = await platform.auth.verifyOtp({ email, token: codeOf(lastMail(backend, email)), type: 'email' });
+    const token = signedInSession.data.session?.access_token ?? '';
+    const target = targets[0] ?? '';
+    const response = await callFunction(backend, 'hand-over', { to: target }, token);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { url: string; host: string };
+    const url = new URL(answer.url);
+    expect(url.origin).toBe(new URL(target).origin);
+    expect(url.pathname).toBe('/hand-over/receive');
+    expect(url.search).toBe('');
+    const fragment = new URLSearchParams(url.hash.slice(1));
+    expect(fragment.get('next')).toBe('/x');
+    // The fragment holds no session: no access or refresh token of the platform travels there.
+    expect(url.hash).not.toContain(token);
+    expect(fragment.has('access_token')).toBe(false);
+    expect(fragment.has('refresh_token')).toBe(false);
+
+    const onDomain = await backend.client().auth.verifyOtp({ token_hash: fragment.get('token_hash') ?? '', type: 'magiclink' });
+    expect(onDomain.error).toBeNull();
+    expect(onDomain.data.session?.user.email).toBe(email);
+    expect(onDomain.data.session?.refresh_token).not.toBe(signedInSession.data.session?.refresh_token);
+    const again = await backend.client().auth.verifyOtp({ token_hash: fragment.get('token_hash') ?? '', type: 'magiclink' });
+    expect(again.error?.code).toBe('otp_expired');
+  });
+
+  it('hand-over refuses anonymous callers, the platform’s own hosts, unknown domains and hostile input with a code and a message', async () => {
+    const user = await signedIn(backend, uniqueEmail(`hand-over-bad-${(run += 1)}`));
+    const target = targets[0] ?? '';
+    const cases: [unknown, string | undefined, number, string][] = [
+      [{ to: target }, undefined, 401, 'sign_in_required'],
+      [{ to: `${SITE}/settings` }, user.token, 400, 'invalid_target'],
+      [{ to: 'http://schools.localhost:4173/' }, user.token, 400, 'invalid_target'],
+      [{ to: 'http://127.0.0.1:4173/' }, user.token, 400, 'invalid_target'],
+      [{ to: `http://nobody-${run}.localhost:4173/` }, user.token, 404, 'domain_not_connected'],
+      [{ to: 'javascript:alert(1)' }, user.token, 400, 'invalid_target'],
+      [{ to: `http://me:secret@${new URL(target).host}/` }, user.token, 400, 'invalid_target'],
+      [{ to: 'not a url' }, user.token, 400, 'invalid_target'],
+      [{ to: 42 }, user.token, 400, 'invalid_body'],
+      [{}, user.token, 400, 'invalid_body'],
+      [{ to: `https://${'a'.repeat(3000)}.localhost/` }, user.token, 400, 'invalid_body'],
+      ['{not json', user.token, 400, 'invalid_body'],
+    ];
+    for (const [body, token, status, code] of cases) {
+      const response = await callFunction(backend, 'hand-over', body, token);
+      const answer = (await response.json()) as { code?: string; message?: string };
+      expect({ body, status: response.status, code: answer.code }).toEqual({ body, status, code });
+      expect(answer.message ?? '').not.toBe('');
+    }
+  });
 });
