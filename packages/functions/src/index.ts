@@ -18,6 +18,7 @@ import { testCheckoutFunction } from './billing/test-checkout.ts';
 // Custom domains (issue 18).
 import { domainAllowed } from './domains/domain-allowed.ts';
 import { manageDomain } from './domains/manage-domain.ts';
+import { handOver } from './domains/hand-over.ts';
 import { apiImportOpenapi } from './api-import.ts';
 // Classrooms (issue 19).
 import { classExportFunction } from './classes/class-export.ts';
@@ -44,6 +45,8 @@ export type { EdgeOptions } from './edge.ts';
 // Custom domains (issue 18): the handlers, the recurring re-check and the settings.
 export { domainAllowed } from './domains/domain-allowed.ts';
 export { manageDomain, recordsFor } from './domains/manage-domain.ts';
+export { HAND_OVER_RECEIVE_PATH, handOver } from './domains/hand-over.ts';
+export type { HandOverAnswer } from './domains/hand-over.ts';
 export type { DnsRecordToCreate, DomainTarget, DomainView } from './domains/manage-domain.ts';
 export { recheckDomains } from './domains/lifecycle.ts';
 export type { RecheckSummary } from './domains/lifecycle.ts';
@@ -109,6 +112,8 @@ export const functions: FunctionRegistry = Object.freeze({
   'generate-app-version': generateAppVersion,
   'get-user-school-info': getUserSchoolInfo,
   'manage-domain': manageDomain,
+  // Issue 26: a platform session reaches a custom domain only after the person confirms.
+  'hand-over': handOver,
   'run-app': runAppFunction,
   // API keys and the public API (issue #16).
   api: apiFunction,

@@ -55,6 +55,17 @@ export function createAuthApi(supabase: SupabaseClient<Database>, functions: Fun
         return data.session;
       }),
 
+    handOver: (to) => functions.handOver(to),
+
+    verifyHandOver: (tokenHash) =>
+      guarded(async () => {
+        const { data } = check(await auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' }));
+        if (!data.session) {
+          throw new AppforgeError({ code: 'session_missing', message: 'Signing in did not start a session.' });
+        }
+        return data.session;
+      }),
+
     signInWithProvider: (provider, redirectTo) =>
       guarded(async () => {
         const { data } = check(

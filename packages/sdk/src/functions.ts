@@ -7,6 +7,7 @@ import type { FunctionsApi } from './types';
 
 const addUserResponse = z.object({ created: z.boolean(), user: userRowSchema });
 const schoolInfoResponse = z.object({ isTeacher: z.boolean(), isStudent: z.boolean() });
+const handOverResponse = z.object({ url: z.string().url(), host: z.string().min(1) });
 
 export function createFunctionsApi(supabase: SupabaseClient<Database>): FunctionsApi {
   async function invoke(name: string, body?: Record<string, unknown>): Promise<unknown> {
@@ -30,6 +31,9 @@ export function createFunctionsApi(supabase: SupabaseClient<Database>): Function
     },
     async deleteAccount() {
       await invoke('delete-account');
+    },
+    async handOver(to) {
+      return parseResponse(handOverResponse, await invoke('hand-over', { to }), 'hand-over');
     },
   };
 }

@@ -132,6 +132,7 @@ export type {
   Provider,
   RealtimeTransport,
   SchoolInfo,
+  HandOverLink,
   Session,
   SignOutScope,
   TotpEnrollment,

@@ -360,6 +360,14 @@ export interface FunctionsApi {
   addUser(body: { referral_app_id?: string | null }): Promise<AddUserResult>;
   getUserSchoolInfo(): Promise<SchoolInfo>;
   deleteAccount(): Promise<void>;
+  /** Issue 26: a one-time sign-in link for a verified custom domain (see AuthApi.handOver). */
+  handOver(to: string): Promise<HandOverLink>;
+}
+
+/** Where the browser goes to be signed in on a custom domain (a one-time token in the fragment). */
+export interface HandOverLink {
+  url: string;
+  host: string;
 }
 
 export interface AuthApi {
@@ -367,6 +375,13 @@ export interface AuthApi {
   verifyEmailCode(email: string, token: string): Promise<Session>;
   /** Starts a third-party sign-in; in a browser it navigates away. Returns the provider's URL. */
   signInWithProvider(provider: Provider, redirectTo: string): Promise<{ url: string }>;
+  /**
+   * Issue 26: after the signed-in person confirmed on the platform's own host, a one-time link
+   * that signs them in on the custom domain `to` (its own session; the platform's stays here).
+   */
+  handOver(to: string): Promise<HandOverLink>;
+  /** On the custom domain: exchanges the hand-over's one-time token for a session there. */
+  verifyHandOver(tokenHash: string): Promise<Session>;
   signOut(scope?: SignOutScope): Promise<void>;
   getSession(): Promise<Session | null>;
   onAuthStateChange(callback: (event: AuthChangeEvent, session: Session | null) => void): () => void;

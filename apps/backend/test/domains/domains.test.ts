@@ -235,7 +235,7 @@ describe.each(DATABASES)('custom domains on %s', (database) => {
     expect(listed.body).toEqual({ domains: [] });
   });
 
-  it('the auth server sends sign-in links back to a verified custom domain once the set is refreshed, and to nothing unverified', async () => {
+  it('the auth server sends sign-in links for a verified custom domain to the platform’s hand-over page once the set is refreshed (issue 26), and to nothing unverified', async () => {
     const appId = await newApp(owner);
     const name = host('signin');
     const added = await manage(owner, { action: 'add', host: name, target: { kind: 'app', app_id: appId } });
@@ -247,6 +247,6 @@ describe.each(DATABASES)('custom domains on %s', (database) => {
     createRecords(name, added.body as unknown as DomainBody);
     await recheckDomains(admin, backend.config.domains, new Date(Date.now() + 2 * 60_000));
     await backend.deps.verifiedDomains?.refresh();
-    expect(await link()).toBe(`https://${name}/deployed-app/${appId}`);
+    expect(await link()).toBe(`${backend.config.siteUrl}/hand-over?to=${encodeURIComponent(`https://${name}/deployed-app/${appId}`)}`);
   });
 });

@@ -8,5 +8,9 @@ import type { RouteObject } from 'react-router';
 export const routes: RouteObject[] = [
   { path: '/sign-in', lazy: () => import('./pages/sign-in') },
   { path: '/reset-password', lazy: () => import('./pages/reset-password') },
+  // Issue 26: the platform's confirm page before a sign-in continues on a custom domain, and the
+  // custom domain's page that receives it.
+  { path: '/hand-over', lazy: () => import('./pages/hand-over') },
+  { path: '/hand-over/receive', lazy: () => import('./pages/hand-over-receive') },
   { path: '/settings', lazy: () => import('./pages/settings') },
 ];

@@ -24,6 +24,8 @@ export interface AuthLiteClientOptions {
 export interface SignInAuthApi {
   sendEmailCode(email: string, options?: { redirectTo?: string }): Promise<void>;
   verifyEmailCode(email: string, token: string): Promise<Session>;
+  /** Issue 26: on a custom domain, exchanges a hand-over's one-time token for a session there. */
+  verifyHandOver(tokenHash: string): Promise<Session>;
   /** Starts a third-party sign-in; in a browser it navigates away. Returns the provider's URL. */
   signInWithProvider(provider: Provider, redirectTo: string): Promise<{ url: string }>;
   getSession(): Promise<Session | null>;
@@ -126,6 +128,16 @@ export function createAuthLiteClient(options: AuthLiteClientOptions): AuthLiteCl
       verifyEmailCode: (email, token) =>
         guarded(async () => {
           const { data, error } = await auth.verifyOtp({ email, token, type: 'email' });
+          failIf(error);
+          if (!data.session) {
+            throw new AppforgeError({ code: 'session_missing', message: 'Signing in did not start a session.' });
+          }
+          return data.session;
+        }),
+
+      verifyHandOver: (tokenHash) =>
+        guarded(async () => {
+          const { data, error } = await auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
           failIf(error);
           if (!data.session) {
             throw new AppforgeError({ code: 'session_missing', message: 'Signing in did not start a session.' });

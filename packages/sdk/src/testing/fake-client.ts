@@ -263,6 +263,8 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
   );
   const calls = new Map<FakeMethod, unknown[][]>();
   const sentCodes: SentCode[] = [];
+  /** Issue 26: one-time hand-over tokens → the e-mail they sign in. */
+  const handOvers = new Map<string, string>();
   const listeners = new Set<Listener>();
   const liveListeners = new Set<{ subscription: LiveSubscription; onChange: (change: LiveChange) => void }>();
   const broadcastListeners = new Set<{ channel: LiveBroadcast; onMessage: (payload: unknown) => void }>();
@@ -400,6 +402,24 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
         data.factors = [];
         data.identities = null;
       },
+      async handOver(to) {
+        const session = requireSession();
+        let host: string;
+        try {
+          host = new URL(to).hostname;
+        } catch {
+          throw new AppforgeError({ code: 'invalid_target', message: 'Give the full address on the custom domain, e.g. https://quiz.example.org/.', status: 400 });
+        }
+        if (data.customDomains[host] === undefined) {
+          throw new AppforgeError({ code: 'domain_not_connected', message: `${host} is not connected to an app.`, status: 404 });
+        }
+        const token = `fake-hand-over-${handOvers.size + 1}`;
+        handOvers.set(token, session.user.email ?? '');
+        const target = new URL(to);
+        const url = new URL('/hand-over/receive', target.origin);
+        url.hash = new URLSearchParams({ token_hash: token, next: `${target.pathname}${target.search}` }).toString();
+        return { url: url.href, host };
+      },
     },
     auth: {
       async sendEmailCode(email, options = {}) {
@@ -410,6 +430,15 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
         if (!sent || token !== data.emailCode) {
           throw new AppforgeError({ code: 'otp_expired', message: 'Token has expired or is invalid', status: 403 });
         }
+        return startSession({ email });
+      },
+      async handOver(to) {
+        return client.functions.handOver(to);
+      },
+      async verifyHandOver(tokenHash) {
+        const email = handOvers.get(tokenHash);
+        if (email === undefined) throw new AppforgeError({ code: 'otp_expired', message: 'Email link is invalid or has expired', status: 403 });
+        handOvers.delete(tokenHash);
         return startSession({ email });
       },
       async signInWithProvider(provider, redirectTo) {

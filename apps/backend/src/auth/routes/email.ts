@@ -278,7 +278,12 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
         ctx,
         { type, tokenHash: token },
         async (tx, verified): Promise<{ code: string } | { session: PendingSession }> => {
-          if (verified.pkce && verified.flowStateId) {
+          // Towards a custom domain (the hand-over page) no PKCE code is issued: the requester holds
+          // its verifier, and that may be someone else (issue 26). The person who clicked gets a
+          // session on the platform's own page, and decides there.
+          if (verified.pkce && verified.flowStateId && ctx.redirects.isHandOver(redirectTo)) {
+            await repo.deleteFlowState(tx, verified.flowStateId);
+          } else if (verified.pkce && verified.flowStateId) {
             const flow = await repo.findFlowState(tx, verified.flowStateId);
             if (!flow) throw errors.flowStateNotFound();
             const code = randomUUID();

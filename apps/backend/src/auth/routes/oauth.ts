@@ -84,7 +84,9 @@ export function oauthRoutes(ctx: AuthContext): Hono<AppEnv> {
     providerTokens: { access: string | null; refresh: string | null },
   ): Promise<Response> {
     const redirectTo = flow.redirect_to ?? ctx.config.siteUrl;
-    const pkce = flow.flow_type === 'pkce';
+    // Towards a custom domain (the hand-over page, issue 26) the session goes to the platform's own
+    // page in the fragment: a PKCE code there would be exchangeable only by whoever started the flow.
+    const pkce = flow.flow_type === 'pkce' && !ctx.redirects.isHandOver(redirectTo);
     const provider = flow.provider_type;
     try {
       const outcome = await ctx.db.transaction(async (tx): Promise<{ code: string } | { session: PendingSession }> => {
