@@ -7,6 +7,8 @@ import { invokeFunction, signedInUserId } from './apps';
 import {
   accessSchema,
   checkoutStartSchema,
+  FLAGGED_SALE_COLUMNS,
+  flaggedSaleSchema,
   paidBundleOffersSchema,
   PLAN_LIMIT_KEYS,
   planInfoSchema,
@@ -78,6 +80,21 @@ export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi
       requireUuid(purchaseId, 'The purchase');
       const result = await invokeFunction(supabase, 'billing', { purchase_id: purchaseId, action });
       return parseResponse(z.object({ url: z.string().optional(), cancel_at_period_end: z.boolean().optional() }), result, 'the purchase');
+    },
+
+    async flaggedSales() {
+      const userId = await signedInUserId(supabase);
+      // RLS shows a person their own purchases and the purchases of their items: leaving out
+      // their own purchases leaves their sales.
+      const { data, error, status } = await supabase
+        .from('Purchase')
+        .select(FLAGGED_SALE_COLUMNS)
+        .eq('price_mismatch', true)
+        .neq('buyer_id', userId)
+        .order('created_at', { ascending: false })
+        .limit(200);
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(z.array(flaggedSaleSchema), data, 'your flagged sales');
     },
 
     async myPlan() {

@@ -214,6 +214,23 @@ export const purchaseRowSchema = z.object({
   created_at: z.string(),
 }) satisfies z.ZodType<PurchaseRow, unknown>;
 
+/**
+ * A sale of the seller's app or bundle whose paid amount or currency disagreed with the item's
+ * price when the payment was recorded (issue 26): the buyer kept access, the seller may refund.
+ */
+export interface FlaggedSale extends PurchaseRow {
+  /** The item's price then; null when it had no paid price any more. */
+  expected_amount_cents: number | null;
+  expected_currency: string | null;
+}
+
+export const FLAGGED_SALE_COLUMNS = `${PURCHASE_COLUMNS}, expected_amount_cents, expected_currency`;
+
+export const flaggedSaleSchema = purchaseRowSchema.extend({
+  expected_amount_cents: z.coerce.number().nullable(),
+  expected_currency: z.string().nullable(),
+}) satisfies z.ZodType<FlaggedSale, unknown>;
+
 /** Usage this month against the plan's limits (what was counted; null limit = unlimited). */
 export interface PlanUsage {
   key: PlanLimitKey;

@@ -1442,6 +1442,8 @@ export type Database = {
           cancel_at_period_end: boolean
           created_at: string
           currency: string
+          expected_amount_cents: number | null
+          expected_currency: string | null
           id: string
           item_kind: string
           last_event_at: string
@@ -1449,6 +1451,7 @@ export type Database = {
           period_end: string | null
           period_start: string | null
           plan_id: string | null
+          price_mismatch: boolean
           provider: string
           provider_customer: string | null
           provider_payment: string | null
@@ -1464,6 +1467,8 @@ export type Database = {
           cancel_at_period_end?: boolean
           created_at?: string
           currency: string
+          expected_amount_cents?: number | null
+          expected_currency?: string | null
           id?: string
           item_kind: string
           last_event_at: string
@@ -1471,6 +1476,7 @@ export type Database = {
           period_end?: string | null
           period_start?: string | null
           plan_id?: string | null
+          price_mismatch?: boolean
           provider: string
           provider_customer?: string | null
           provider_payment?: string | null
@@ -1486,6 +1492,8 @@ export type Database = {
           cancel_at_period_end?: boolean
           created_at?: string
           currency?: string
+          expected_amount_cents?: number | null
+          expected_currency?: string | null
           id?: string
           item_kind?: string
           last_event_at?: string
@@ -1493,6 +1501,7 @@ export type Database = {
           period_end?: string | null
           period_start?: string | null
           plan_id?: string | null
+          price_mismatch?: boolean
           provider?: string
           provider_customer?: string | null
           provider_payment?: string | null

@@ -88,6 +88,7 @@ export type {
   PlanLimitKey,
   PlanUsage,
   PurchaseRow,
+  FlaggedSale,
   TestCheckoutSession,
   UsageCapInput,
   UsageCapRow,

@@ -37,6 +37,7 @@ import type {
   BundlePatch,
   BundleSummary,
   CheckoutStart,
+  FlaggedSale,
   MyPlan,
   PaidBundleOffer,
   TestCheckoutSession,
@@ -342,6 +343,11 @@ export interface BillingApi {
   finishTestCheckout(sessionId: string, action: 'complete' | 'cancel'): Promise<string>;
   managePurchase(purchaseId: string, action: 'portal' | 'cancel'): Promise<{ url?: string | undefined; cancel_at_period_end?: boolean | undefined }>;
   myPlan(): Promise<MyPlan>;
+  /**
+   * Sales of the caller's apps and bundles whose paid amount or currency disagreed with the price
+   * (newest first): the buyer kept access; refund through the payment provider if it was wrong.
+   */
+  flaggedSales(): Promise<FlaggedSale[]>;
 }
 
 export interface CustomDomainsApi {

@@ -72,6 +72,27 @@ describe('bundles and billing through the SDK', () => {
     expect(ownerPlan.usage.find((usage) => usage.key === 'apps')).toEqual({ key: 'apps', used: 2, limit: 5 });
     expect(ownerPlan.usage.find((usage) => usage.key === 'runs')).toEqual({ key: 'runs', used: 0, limit: 500 });
   });
+  it('a sale paid at another price than the bundle’s is flagged to its seller, and only to them', async () => {
+    const seller = await backend.signedInUser('seller');
+    const bundle = await seller.client.bundles.create({ name: 'Exam pack' });
+    await seller.client.bundles.update(bundle.id, { price: { kind: 'one_time', amount_cents: 900, currency: 'EUR' } });
+    const buyer = await backend.signedInUser('buyer');
+    const started = await buyer.client.billing.checkout({ item_kind: 'bundle', item_id: bundle.id, return_path: `/bundle/${bundle.id}` });
+    // The seller raises the price while the buyer is on the checkout page quoting 9.00.
+    await seller.client.bundles.update(bundle.id, { price: { kind: 'one_time', amount_cents: 1200, currency: 'EUR' } });
+    await buyer.client.billing.finishTestCheckout(started.url.split('/').at(-1) ?? '', 'complete');
+    expect(await buyer.client.billing.access('bundle', bundle.id)).toBe('purchase');
+
+    expect(await seller.client.billing.flaggedSales()).toMatchObject([
+      { bundle_id: bundle.id, amount_cents: 900, currency: 'EUR', expected_amount_cents: 1200, expected_currency: 'EUR', status: 'active' },
+    ]);
+    // The buyer's own purchase is not a sale of theirs; a stranger sees nothing; signed out is refused.
+    expect(await buyer.client.billing.flaggedSales()).toEqual([]);
+    const stranger = await backend.signedInUser('stranger');
+    expect(await stranger.client.billing.flaggedSales()).toEqual([]);
+    await expect(backend.client().billing.flaggedSales()).rejects.toMatchObject({ status: 401 });
+  });
+
   it('offers the paid bundles holding an app to those who may open and buy them, never invite-only ones', async () => {
     const owner = await backend.signedInUser('seller');
     const appId = crypto.randomUUID();

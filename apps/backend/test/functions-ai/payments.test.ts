@@ -157,6 +157,61 @@ describe('payments with Stripe (fake Stripe on loopback)', () => {
     expect(rows.rows).toEqual([{ mode: 'one_time', period_end: null }]);
   });
 
+  it('a paid amount or currency that disagrees with the price is recorded as paid, keeps access, and is flagged to the seller only', async () => {
+    const seller = await signedIn(backend);
+    const stranger = await signedIn(backend);
+    type Flagged = { amount_cents: number; currency: string; price_mismatch: boolean; expected_amount_cents: number | null; expected_currency: string | null };
+    const columns = 'amount_cents, currency, price_mismatch, expected_amount_cents, expected_currency';
+
+    // 1. The seller raises the price while the buyer is on Checkout: Stripe charges the quoted 15.00.
+    const { appId } = await seedApp(backend, seller.id);
+    await backend.db.query('update public."App" set price = $2 where id = $1', [appId, JSON.stringify(ONCE)]);
+    const buyer = await signedIn(backend);
+    const { url } = (await (await checkout(backend, buyer, { item_kind: 'app', item_id: appId })).json()) as { url: string };
+    await backend.db.query('update public."App" set price = $2 where id = $1', [appId, JSON.stringify({ ...ONCE, amount_cents: 2500 })]);
+    const [completed] = stripe.pay(url.split('/').at(-1) ?? '');
+    if (!completed) throw new Error('no event');
+    expect(await (await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+    const raised = await seller.client.from('Purchase').select(columns).eq('app_id', appId).returns<Flagged[]>();
+    expect(raised.data).toEqual([{ amount_cents: 1500, currency: 'USD', price_mismatch: true, expected_amount_cents: 2500, expected_currency: 'USD' }]);
+    // The rule: the buyer paid what Checkout quoted and Stripe verified, so access follows the payment.
+    expect(await admitRun(backend.serviceClient(), { appId, runner: { kind: 'user', userId: buyer.id }, channel: 'run' })).toMatchObject({ ok: true, entitlement: 'purchase' });
+
+    // 2. Stripe reports another currency and a lower amount (e.g. a coupon applied at Stripe): recorded as sent, flagged.
+    const { bundleId } = await bundleFor(backend, seller.id, ONCE);
+    const other = await signedIn(backend);
+    const started = (await (await checkout(backend, other, { item_kind: 'bundle', item_id: bundleId })).json()) as { url: string };
+    const sessionId = started.url.split('/').at(-1) ?? '';
+    const session = stripe.sessions.get(sessionId);
+    if (!session) throw new Error('no session');
+    Object.assign(session, { amount_total: 99, currency: 'jpy' });
+    const [paid] = stripe.pay(sessionId);
+    if (!paid) throw new Error('no event');
+    expect(await (await deliver(paid)).json()).toEqual({ received: true, outcome: 'applied' });
+    const cheap = await seller.client.from('Purchase').select(columns).eq('bundle_id', bundleId).returns<Flagged[]>();
+    expect(cheap.data).toEqual([{ amount_cents: 99, currency: 'JPY', price_mismatch: true, expected_amount_cents: 1500, expected_currency: 'USD' }]);
+
+    // 3. An amount that matches is not flagged.
+    const fair = await signedIn(backend);
+    const fairStart = (await (await checkout(backend, fair, { item_kind: 'bundle', item_id: bundleId })).json()) as { url: string };
+    const [fairPaid] = stripe.pay(fairStart.url.split('/').at(-1) ?? '');
+    if (!fairPaid) throw new Error('no event');
+    expect(await (await deliver(fairPaid)).json()).toEqual({ received: true, outcome: 'applied' });
+    const fairRow = await fair.client.from('Purchase').select(columns).returns<Flagged[]>();
+    expect(fairRow.data).toEqual([{ amount_cents: 1500, currency: 'USD', price_mismatch: false, expected_amount_cents: 1500, expected_currency: 'USD' }]);
+
+    // The seller sees only the flagged sales of their items; a stranger sees nothing; nobody can clear the flag over REST.
+    const flagged = await seller.client.from('Purchase').select('app_id, bundle_id').eq('price_mismatch', true).order('created_at');
+    expect(flagged.data).toEqual([
+      { app_id: appId, bundle_id: null },
+      { app_id: null, bundle_id: bundleId },
+    ]);
+    expect((await stranger.client.from('Purchase').select('id').eq('price_mismatch', true)).data).toEqual([]);
+    const cleared = await seller.client.from('Purchase').update({ price_mismatch: false }).eq('app_id', appId).select('id');
+    expect(cleared.error?.code).toBe('42501');
+    expect((await backend.db.query<{ n: number }>('select count(*)::int as n from public."Purchase" where app_id = $1 and price_mismatch', [appId])).rows[0]?.n).toBe(1);
+  });
+
   it('hostile webhooks: no signature, a forged one, another secret, an old timestamp, garbage — refused, nothing changes', async () => {
     const { bundleId } = await bundleFor(backend, owner.id, MONTHLY);
     const buyer = await signedIn(backend);

@@ -3,7 +3,7 @@
 // and buyers refused without changing anything.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadItem } from './items.ts';
-import type { ItemKind } from './items.ts';
+import type { ItemKind, PaidPrice } from './items.ts';
 
 export type Provider = 'stripe' | 'test';
 export type PurchaseStatus = 'active' | 'past_due' | 'canceled' | 'refunded';
@@ -115,6 +115,7 @@ async function apply(supabase: SupabaseClient, fact: PaymentFact): Promise<Apply
   if (!item) return 'unknown_item';
   const buyer = await supabase.auth.admin.getUserById(order.buyerId);
   if (buyer.error || !buyer.data.user) return 'unknown_buyer';
+  const check = priceCheck(order, item.price);
   const inserted = await supabase
     .from('Purchase')
     .insert({
@@ -128,6 +129,7 @@ async function apply(supabase: SupabaseClient, fact: PaymentFact): Promise<Apply
     mode: order.mode,
     amount_cents: order.amountCents,
     currency: order.currency,
+    ...check,
     ...state,
     })
     .select(PURCHASE_COLUMNS)
@@ -140,6 +142,29 @@ async function apply(supabase: SupabaseClient, fact: PaymentFact): Promise<Apply
   if (order.itemKind === 'plan') await syncPlan(supabase, order.buyerId);
   await replayPendingRefunds(supabase, fact.provider, inserted.data);
   return 'applied';
+}
+
+/**
+ * The paid amount against the item's price when the payment is recorded. The rule when they
+ * disagree: the purchase is recorded with the amount and currency the provider reported, access
+ * follows the payment, and the purchase is flagged (price_mismatch) for the seller. Why access
+ * stays: the amount is what our own checkout quoted from the database when the session was made
+ * and the provider verified as paid, so a difference means the price changed while the buyer was
+ * paying (a session lives up to a day) or the provider applied something to the charge; refusing
+ * access would keep a buyer's money for nothing. The flag lets the seller see it and refund, and a
+ * refund ends access as always. A signed event cannot be forged, so no one gets in this way
+ * without a real payment.
+ */
+function priceCheck(
+  order: NonNullable<PaymentFact['order']>,
+  price: PaidPrice | null,
+): { expected_amount_cents: number | null; expected_currency: string | null; price_mismatch: boolean } {
+  if (!price) return { expected_amount_cents: null, expected_currency: null, price_mismatch: true };
+  return {
+    expected_amount_cents: price.amountCents,
+    expected_currency: price.currency,
+    price_mismatch: price.amountCents !== order.amountCents || price.currency !== order.currency.toUpperCase(),
+  };
 }
 
 /**

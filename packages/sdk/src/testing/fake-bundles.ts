@@ -27,8 +27,8 @@ export interface FakeBundlesData {
   bundles: Record<string, BundleDetail>;
   /** Allowed people by bundle or app id. */
   allowedUsers: Record<string, AllowedUserRow[]>;
-  /** Everyone's purchases, with the buyer's id. */
-  purchases: (PurchaseRow & { buyer_id: string })[];
+  /** Everyone's purchases, with the buyer's id (and, for flagged sales, the price they disagreed with). */
+  purchases: (PurchaseRow & { buyer_id: string; price_mismatch?: boolean; expected_amount_cents?: number | null; expected_currency?: string | null })[];
   /** Open test checkouts by id. */
   testCheckouts: Record<string, TestCheckoutSession & { buyer_id: string; item_id: string; success_url: string }>;
   /** What /checkout answers: the test checkout (default), Stripe, or "cannot be bought yet". */
@@ -302,6 +302,14 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
       if (purchase.mode !== 'monthly') throw err('not_a_subscription', 'A one-time purchase has nothing to cancel', 409);
       purchase.cancel_at_period_end = true;
       return { cancel_at_period_end: true };
+    },
+    async flaggedSales() {
+      const seller = userId();
+      const owns = (p: PurchaseRow): boolean =>
+        (p.app_id !== null && data.apps[p.app_id]?.owner_id === seller) || (p.bundle_id !== null && data.bundles[p.bundle_id]?.owner_id === seller);
+      return data.purchases
+        .filter((p) => p.price_mismatch === true && p.buyer_id !== seller && owns(p))
+        .map(({ buyer_id: _buyer, price_mismatch: _flag, ...row }) => ({ expected_amount_cents: null, expected_currency: null, ...row }));
     },
     async myPlan() {
       const buyer = userId();
