@@ -111,8 +111,15 @@ revoke execute on function public.assignment_check_item() from public, anon, aut
 
 -- admit_run gains the class: a student without a right of their own may run a paid app when the
 -- class's teacher owns it or bought it (entitlement 'class'); everything else (the owner's plan,
--- caps, the refusal of another creator's paid app) applies as to any run. The anonymous budget of
--- 20261127200200 comes with its own migration.
+-- caps, the refusal of another creator's paid app) applies as to any run.
+--
+-- Item 4 (anonymous runs) rides on the same function: "App".anonymous_runs_per_day is the owner's
+-- budget of runs without sign-in per app and UTC day (default 50; 0 = sign-in needed), and one
+-- address (run-app's runner `ip:<address>`, resolved from trusted proxies only) may use at most a
+-- fifth of it; past either, `sign_in_required` (401) and the owner is told once a day.
+alter table public."App" add column anonymous_runs_per_day integer not null default 50
+  constraint "App_anonymous_runs_per_day_range" check (anonymous_runs_per_day between 0 and 100000);
+
 drop function if exists public.admit_run(uuid, uuid, text, text);
 create or replace function public.admit_run(
   app_id uuid, user_id uuid, runner text, channel text default 'run', class_id uuid default null
@@ -140,7 +147,8 @@ begin
   if runner is null or char_length(runner) > 250 then
     return jsonb_build_object('ok', false, 'code', 'invalid_runner', 'message', 'The runner is missing');
   end if;
-  select a.id, a.owner_id, a.name, a.price, a.visibility into app from public."App" as a where a.id = admit_run.app_id;
+  select a.id, a.owner_id, a.name, a.price, a.visibility, a.anonymous_runs_per_day into app
+    from public."App" as a where a.id = admit_run.app_id;
   if not found then
     return jsonb_build_object('ok', false, 'code', 'app_not_found', 'message', 'There is no such app');
   end if;
@@ -193,6 +201,26 @@ begin
       refused_message := app.name || ' has reached its owner''s monthly API call limit; try again next month';
       raise exception using errcode = 'P0001', message = 'cap';
     end if;
+    -- Runs without sign-in: the app's daily budget, and a fifth of it per address.
+    if admit_run.user_id is null and reason <> 'owner' then
+      if app.anonymous_runs_per_day = 0
+         or public.meter_take(app.owner_id, 'app:' || app.id || '|anonymous', 'runs', 'day', 1, app.anonymous_runs_per_day) is null then
+        refused := 'anonymous';
+        refused_key := 'anonymous:' || app.id;
+        refused_period := 'day';
+        refused_message := case when app.anonymous_runs_per_day = 0
+          then 'Sign in to run ' || app.name
+          else app.name || ' has had its ' || app.anonymous_runs_per_day || ' runs without sign-in today: sign in to run it' end;
+        raise exception using errcode = 'P0001', message = 'cap';
+      end if;
+      if public.meter_take(app.owner_id, 'app:' || app.id || '|anonymous|' || runner, 'runs', 'day', 1,
+                           ceil(app.anonymous_runs_per_day / 5.0)::bigint) is null then
+        -- Only this address is refused: nobody is told (one visitor's habit is not the owner's news).
+        refused := 'anonymous_address';
+        refused_message := 'You have run ' || app.name || ' often today without signing in: sign in to go on';
+        raise exception using errcode = 'P0001', message = 'cap';
+      end if;
+    end if;
     perform public.meter_take(app.owner_id, 'app:' || app.id, 'runs', 'month', 1, null);
     perform public.meter_take(app.owner_id, 'app:' || app.id || '|' || runner, 'runs', 'month', 1, null);
     if reason <> 'owner' then
@@ -222,14 +250,21 @@ begin
     null;
   end;
 
+  if refused = 'anonymous_address' then
+    return jsonb_build_object('ok', false, 'code', 'sign_in_required', 'message', refused_message,
+      'notify_owner', false, 'owner_id', app.owner_id);
+  end if;
   if refused is not null then
     insert into public."CapNotice" (owner_id, cap_key, period_start, message)
       values (app.owner_id, refused_key, public.period_start(refused_period, now()),
               case when refused = 'plan' then refused_message
+                   when refused = 'anonymous' then app.name || ': today''s ' || app.anonymous_runs_per_day
+                     || ' runs without sign-in were used; visitors were asked to sign in (change it in the app''s settings)'
                    else app.name || ': a run limit you set was reached (' || refused_key || ')' end)
       on conflict on constraint "CapNotice_once" do nothing
       returning id into inserted_notice;
-    return jsonb_build_object('ok', false, 'code', case when refused = 'plan' then 'plan_limit_reached' else 'cap_reached' end,
+    return jsonb_build_object('ok', false,
+      'code', case when refused = 'plan' then 'plan_limit_reached' when refused = 'anonymous' then 'sign_in_required' else 'cap_reached' end,
       'message', refused_message, 'notify_owner', inserted_notice is not null, 'owner_id', app.owner_id);
   end if;
   return jsonb_build_object('ok', true, 'entitlement', reason, 'owner_id', app.owner_id);

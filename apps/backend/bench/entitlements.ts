@@ -91,7 +91,7 @@ try {
   const raceApp = await app(null);
   await db.query(`insert into public."UsageCap" (owner_id, app_id, scope, period, max_runs) values ($1, $2, 'everyone', 'month', 50)`, [owner, raceApp]);
   const t0 = performance.now();
-  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => admitRun(service, { appId: raceApp, runner: { kind: 'session', session: `race-${i}` }, channel: 'run' })));
+  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => admitRun(service, { appId: raceApp, runner: { kind: 'visitor', address: `198.51.100.${i}` }, channel: 'run' })));
   const seconds = (performance.now() - t0) / 1000;
   const admitted = results.filter((result) => result.ok).length;
   const counted = (await db.query<{ used: string }>(`select used from public."UsageCounter" where scope_key = $1`, [`app:${raceApp}|*`])).rows[0]?.used;

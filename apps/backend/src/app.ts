@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { functions as defaultFunctions } from '@appforge/functions';
+import { clientAddress, functions as defaultFunctions, parseTrustedProxies } from '@appforge/functions';
 import type { ContentChecker, FunctionRegistry } from '@appforge/functions';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -44,6 +44,7 @@ function bodyLimitApplies(path: string): boolean {
 /** The whole HTTP surface: Supabase's gateway layout with every service mounted under its prefix. */
 export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const trustedProxies = parseTrustedProxies(deps.config.trustedProxies);
   app.use('*', deps.metrics.middleware);
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
@@ -51,6 +52,8 @@ export function createApp(deps: BackendDeps, extra: AppExtras = {}): Hono<AppEnv
     const log = deps.logger.child({ request_id: requestId });
     c.set('requestId', requestId);
     c.set('log', log);
+    const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+    c.set('clientAddress', clientAddress({ socketAddress: socket, forwardedFor: c.req.header('x-forwarded-for') ?? null, trusted: trustedProxies }));
     const started = performance.now();
     await next();
     if (c.get('gatewayHeadersSet') !== true) c.res.headers.set('x-request-id', requestId);

@@ -1,5 +1,5 @@
 // The only module that reads process.env. Everything else receives a BackendConfig.
-import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY, domainsConfigFrom, teacherDomains } from '@appforge/functions';
+import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY, domainsConfigFrom, parseTrustedProxies, teacherDomains } from '@appforge/functions';
 import type { DomainsConfig } from '@appforge/functions';
 import { z } from 'zod';
 
@@ -63,6 +63,16 @@ const schema = z.object({
   AI_API_KEY: optionalNonEmpty,
   AI_MODEL: optionalNonEmpty,
   RUN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // Issue 26: the proxies (IP addresses or CIDR ranges) whose X-Forwarded-For is believed; none →
+  // the socket's address is the client's. Normalised to `address/bits`.
+  TRUSTED_PROXIES: csv.transform((entries, ctx) => {
+    try {
+      return [...parseTrustedProxies(entries).entries];
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  }),
   OFFLINE_MODEL_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
   // ── Your APIs (issue 15) ──
   SECRETS_KEY: optionalNonEmpty,
@@ -189,6 +199,8 @@ export interface BackendConfig {
   };
   /** run-app requests per visitor per minute (an app gets ten times as many). */
   readonly runRateLimitPerMinute: number;
+  /** TRUSTED_PROXIES (issue 26): ranges whose X-Forwarded-For names the client; empty → the socket's address. */
+  readonly trustedProxies: readonly string[];
   /** Your APIs: secrets encryption keys and the outbound policy (see @appforge/functions outbound.ts). */
   readonly apis: {
     readonly secretKeys: { readonly current: string; readonly previous: readonly string[] };
@@ -409,6 +421,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     ai: Object.freeze({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, offlineChunkDelayMs: e.OFFLINE_MODEL_CHUNK_DELAY_MS }),
     runRateLimitPerMinute: e.RUN_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: Object.freeze(e.TRUSTED_PROXIES),
     apis: Object.freeze({
       secretKeys: Object.freeze({ current: e.SECRETS_KEY ?? DEV_SECRETS_KEY, previous: Object.freeze(e.SECRETS_KEY_PREVIOUS) }),
       usingDevSecretsKey: e.SECRETS_KEY === undefined,

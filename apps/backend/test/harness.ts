@@ -132,6 +132,10 @@ async function startTestBackendOnce(options: TestBackendOptions): Promise<TestBa
     SITE_URL: 'http://localhost:5173',
     // Tests read the offline model's answers whole; pacing them would only slow the suite.
     OFFLINE_MODEL_CHUNK_DELAY_MS: '0',
+    // Issue 26: tests stand in for the deploy recipe's Caddy on loopback, so a test can give each
+    // visitor its own address with X-Forwarded-For (callFunction does); a test of the untrusted
+    // case sets TRUSTED_PROXIES to ''.
+    TRUSTED_PROXIES: '127.0.0.1,::1',
     ...(database === 'postgres' ? { DATABASE_URL: await createTestPostgresDatabase() } : {}),
     ...options.env,
   };

@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { domainsConfigFrom } from './domains/config.ts';
 import { errorResponse } from './http.ts';
 import type { Limits } from './limits.ts';
+import { clientAddress, parseTrustedProxies } from './client-address.ts';
 import type { ContentChecker } from './safety/types.ts';
 import { DEFAULT_OUTBOUND_POLICY } from './outbound-policy.ts';
 import type { FunctionCaller, FunctionEnv, FunctionHandler, FunctionLogger } from './types.ts';
@@ -60,6 +61,16 @@ export interface EdgeOptions {
   limits?: Limits;
   /** The content checker of class runs (run-app): createContentCheckerFromEnv(read). */
   safety?: ContentChecker;
+  /**
+   * Issue 26: TRUSTED_PROXIES (addresses or CIDR ranges, e.g. the platform gateway's) whose
+   * X-Forwarded-For names the client; without it the connection's address is the client's.
+   */
+  trustedProxies?: readonly string[];
+}
+
+/** What Deno.serve passes beside the request: the connection's peer. */
+export interface EdgeConnectionInfo {
+  remoteAddr?: { hostname?: string };
 }
 
 const consoleLogger: FunctionLogger = {
@@ -69,11 +80,13 @@ const consoleLogger: FunctionLogger = {
 };
 
 /** `Deno.serve(createEdgeHandler(addUser, {...}))`: CORS, caller, and a JSON 500 on a throw. */
-export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions): (req: Request) => Promise<Response> {
+export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions): (req: Request, info?: EdgeConnectionInfo) => Promise<Response> {
   const log = options.log ?? consoleLogger;
   const models = options.models;
   const limits = options.limits;
-  return async (req) => {
+  // Parsed once at boot: a bad TRUSTED_PROXIES stops the function from starting, naming the entry.
+  const trusted = parseTrustedProxies(options.trustedProxies ?? []);
+  return async (req, info) => {
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: EDGE_CORS_HEADERS });
     let response: Response;
     try {
@@ -87,6 +100,7 @@ export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions
           return models;
         },
         log,
+        clientAddress: clientAddress({ socketAddress: info?.remoteAddr?.hostname, forwardedFor: req.headers.get('x-forwarded-for'), trusted }),
         ...(options.safety ? { safety: options.safety } : {}),
         get limits(): Limits {
           if (!limits) throw new Error('This function was deployed without limits: pass postgresLimits(pool)');
@@ -101,6 +115,11 @@ export function createEdgeHandler(handler: FunctionHandler, options: EdgeOptions
     for (const [name, value] of Object.entries(EDGE_CORS_HEADERS)) headers.set(name, value);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
+}
+
+/** TRUSTED_PROXIES as an Edge Function reads it from its secrets: a comma list. */
+export function edgeTrustedProxies(read: (name: string) => string | undefined): string[] {
+  return (read('TRUSTED_PROXIES') ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
 
 /** ACCESS_POLICY / ACCESS_ALLOW_LIST / INTERCOM_SECRET as an Edge Function reads them from its secrets. */

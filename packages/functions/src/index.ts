@@ -38,10 +38,10 @@ export { MAX_BODY_BYTES as AI_FUNCTION_MAX_BODY_BYTES } from './apps.ts';
 export { createAppFromDescription } from './create-app-from-description.ts';
 export { deleteAccount } from './delete-account.ts';
 export { deployApp } from './deploy-app.ts';
-export { callerFromAuthorization, createEdgeHandler, EDGE_CORS_HEADERS, edgeEnv } from './edge.ts';
+export { callerFromAuthorization, createEdgeHandler, EDGE_CORS_HEADERS, edgeEnv, edgeTrustedProxies } from './edge.ts';
 export { edgeModels } from './edge-models.ts';
 export { generateAppVersion } from './generate-app-version.ts';
-export type { EdgeOptions } from './edge.ts';
+export type { EdgeConnectionInfo, EdgeOptions } from './edge.ts';
 // Custom domains (issue 18): the handlers, the recurring re-check and the settings.
 export { domainAllowed } from './domains/domain-allowed.ts';
 export { manageDomain, recordsFor } from './domains/manage-domain.ts';
@@ -61,6 +61,8 @@ export { APP_LIMIT_FACTOR } from './rate-limit.ts';
 export { LIMIT_SCHEMA, LIMIT_TABLE, LIMIT_TABLE_SQL, memoryLimits, postgresLimits } from './limits.ts';
 export type { LimitDecision, Limiter, LimitRule, Limits, LimitSqlClient } from './limits.ts';
 export { runAppFunction } from './run-app.ts';
+export { clientAddress, NO_TRUSTED_PROXIES, parseTrustedProxies } from './client-address.ts';
+export type { TrustedProxies } from './client-address.ts';
 // ── Your APIs (issue 15) ──
 export { apiSecret, apiTestCall, OUTBOUND_CALLS_PER_MINUTE } from './api-functions.ts';
 export { apiImportOpenapi } from './api-import.ts';
@@ -81,7 +83,7 @@ export { checkLocally, createContentChecker, createContentCheckerFromEnv, MAX_CH
 export type { ContentChecker, ContentCheckerConfig, ContentCheckOptions, ContentVerdict, SafetyCategory, SafetyMatch } from './safety/index.ts';
 // Classrooms (issue 19): the handlers, the class-run rules and the content checker's seam.
 export { classExportFunction } from './classes/class-export.ts';
-export { joinClassFunction, JOIN_TRIES } from './classes/join-class.ts';
+export { joinClassFunction, JOIN_CODE_TRIES, JOIN_TRIES } from './classes/join-class.ts';
 export { admitClassRun, checkClassContent, textOf } from './classes/class-runs.ts';
 export { schoolRoles } from './get-user-school-info.ts';
 export { teacherDomains } from './edge.ts';

@@ -29,11 +29,6 @@ const bodySchema = z.object({
   classId: z.uuid({ message: 'classId must be a UUID' }).optional(),
 });
 
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || req.headers.get('x-real-ip')?.trim() || req.headers.get('cf-connecting-ip')?.trim() || 'unknown';
-}
-
 /**
  * Who may run a non-draft version of this app (the owner always may): signed-in and invite-only
  * apps need a sign-in first; whether an invited person is on the list is admitRun's to decide.
@@ -60,7 +55,10 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
   const request = body.data;
   const user = signedInUser(ctx);
 
-  const visitorKey = user ? `user:${user.id}` : request.visitor_session ? `session:${request.visitor_session}` : `ip:${clientIp(req)}`;
+  // Issue 26: a signed-out visitor is limited by their address (the host's, from trusted proxies
+  // only), never by the visitor_session they choose; the session only says whose run it is.
+  const address = ctx.clientAddress ?? 'unknown';
+  const visitorKey = user ? `user:${user.id}` : `ip:${address}`;
   const rate = await consumeRun(ctx.limits, ctx.env.runRateLimitPerMinute, visitorKey, request.app_id);
   if (!rate.ok) {
     return json(
@@ -170,7 +168,7 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       appId: app.id,
       runner: user
         ? { kind: 'user', userId: user.id }
-        : { kind: 'session', session: request.visitor_session ?? `ip:${clientIp(req)}` },
+        : { kind: 'visitor', address },
       channel: 'run',
     });
     if (!admission.ok) {

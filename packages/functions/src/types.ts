@@ -94,6 +94,12 @@ export interface FunctionContext {
   log: FunctionLogger;
   /** The shared rate limits (limits.ts): counters in PostgreSQL, common to every process. */
   limits: Limits;
+  /**
+   * Issue 26: the caller's address as the host resolved it (client-address.ts: X-Forwarded-For
+   * only from a trusted proxy, else the socket's). Handlers never read forwarding headers
+   * themselves; absent → 'unknown' (one shared bucket).
+   */
+  clientAddress?: string;
   metrics?: FunctionMetrics;
   /** #17: the host's mailer (the embedded backend's dev inbox or SMTP); absent on Edge. */
   mailer?: FunctionMailer;

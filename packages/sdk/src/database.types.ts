@@ -327,6 +327,7 @@ export type Database = {
       }
       App: {
         Row: {
+          anonymous_runs_per_day: number
           api_access_enabled: boolean
           created_at: string
           database_id: string | null
@@ -343,6 +344,7 @@ export type Database = {
           visibility: string
         }
         Insert: {
+          anonymous_runs_per_day?: number
           api_access_enabled?: boolean
           created_at?: string
           database_id?: string | null
@@ -359,6 +361,7 @@ export type Database = {
           visibility?: string
         }
         Update: {
+          anonymous_runs_per_day?: number
           api_access_enabled?: boolean
           created_at?: string
           database_id?: string | null
@@ -470,6 +473,7 @@ export type Database = {
           api_key_id: string | null
           app_id: string
           class_id: string | null
+          class_work: boolean
           created_at: string
           error: Json | null
           finished_at: string | null
@@ -491,6 +495,7 @@ export type Database = {
           api_key_id?: string | null
           app_id: string
           class_id?: string | null
+          class_work?: boolean
           created_at?: string
           error?: Json | null
           finished_at?: string | null
@@ -512,6 +517,7 @@ export type Database = {
           api_key_id?: string | null
           app_id?: string
           class_id?: string | null
+          class_work?: boolean
           created_at?: string
           error?: Json | null
           finished_at?: string | null
@@ -1790,12 +1796,16 @@ export type Database = {
     }
     Functions: {
       admit_run: {
-        Args: { app_id: string; user_id: string; runner: string; channel?: string }
+        Args: { app_id: string; user_id: string; runner: string; channel?: string; class_id?: string }
         Returns: Json
       }
       allowed_entry_matches: {
         Args: { entry: string; email: string }
         Returns: boolean
+      }
+      app_class_run_count: {
+        Args: { p_app_id: string }
+        Returns: number
       }
       app_entitlement: {
         Args: { app_id: string; user_id: string; email: string }
@@ -1960,6 +1970,10 @@ export type Database = {
       }
       is_teacher: {
         Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      may_give_to_class: {
+        Args: { p_app_id: string; p_bundle_id: string }
         Returns: boolean
       }
       meter_add: {

@@ -2,7 +2,8 @@
 // (the same code the embedded backend hosts at /functions/v1/run-app); this file only wires Deno.
 // Deploy: supabase functions deploy run-app   (verify_jwt stays on: the gateway checks the token)
 // Secrets: AI_BASE_URL, AI_API_KEY, AI_MODEL (none → the offline model), RUN_RATE_LIMIT_PER_MINUTE,
-// MODERATION_URL / MODERATION_API_KEY / MODERATION_MODEL (class runs' content check; none → local lists).
+// MODERATION_URL / MODERATION_API_KEY / MODERATION_MODEL (class runs' content check; none → local lists),
+// TRUSTED_PROXIES (the gateway's addresses whose X-Forwarded-For names the visitor; none → the connection's).
 // The run limits are counted in the project's database (SUPABASE_DB_URL, which Supabase gives
 // every function), shared with every other isolate: packages/functions/src/limits.ts.
 import { createClient } from '@supabase/supabase-js';
@@ -12,7 +13,7 @@ import pg from 'pg';
 import { postgresLimits } from '../../../packages/functions/src/limits.ts';
 import { runAppFunction } from '../../../packages/functions/src/run-app.ts';
 import { edgeModels } from '../../../packages/functions/src/edge-models.ts';
-import { createEdgeHandler, edgeEnv } from '../../../packages/functions/src/edge.ts';
+import { createEdgeHandler, edgeEnv, edgeTrustedProxies } from '../../../packages/functions/src/edge.ts';
 import { createContentCheckerFromEnv } from '../../../packages/functions/src/safety/index.ts';
 
 const url = Deno.env.get('SUPABASE_URL');
@@ -27,4 +28,4 @@ const read = (name: string): string | undefined => Deno.env.get(name);
 
 const limits = postgresLimits(new pg.Pool({ connectionString: dbUrl, max: 2 }));
 
-Deno.serve(createEdgeHandler(runAppFunction, { supabase, env: edgeEnv(read), models: edgeModels(read), limits, safety: createContentCheckerFromEnv(read) }));
+Deno.serve(createEdgeHandler(runAppFunction, { supabase, env: edgeEnv(read), models: edgeModels(read), limits, safety: createContentCheckerFromEnv(read), trustedProxies: edgeTrustedProxies(read) }));

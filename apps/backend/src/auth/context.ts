@@ -24,8 +24,13 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
-/** The client's address as the socket reports it (the server binds to loopback or sits behind no proxy). */
+/**
+ * The client's address as the gateway resolved it (app.ts, issue 26: X-Forwarded-For only from
+ * TRUSTED_PROXIES, else the socket's), so behind Caddy every visitor is not one address.
+ */
 export function clientIp(c: Context): string {
+  const resolved: unknown = c.get('clientAddress');
+  if (typeof resolved === 'string') return resolved;
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }

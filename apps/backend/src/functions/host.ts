@@ -111,6 +111,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
       },
       log: log.child({ function: name }),
       limits: deps.sharedLimits,
+      clientAddress: c.get('clientAddress'),
       metrics: deps.metrics.functions,
       mailer: deps.mailer,
       ...(options.safety ? { safety: options.safety } : {}),

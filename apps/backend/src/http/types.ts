@@ -32,6 +32,11 @@ export interface AppEnv {
     requestId: string;
     log: Logger;
     /**
+     * Issue 26: the client's address (X-Forwarded-For believed only from TRUSTED_PROXIES, else the
+     * socket's); every rate limit and log keyed on an address reads this, never a header.
+     */
+    clientAddress: string;
+    /**
      * The route put the gateway's own headers (CORS, x-request-id) on its response already, so
      * the middlewares need not rebuild it to add them (the data API's hot path).
      */

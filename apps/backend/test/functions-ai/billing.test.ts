@@ -133,7 +133,7 @@ describe.each(DATABASES)('on %s', (database) => {
 
     it('UsageCounter, CapNotice, PaymentEvent, CheckoutSession: the server writes; owners only read their own usage', async () => {
       const { appId } = await seedApp(backend, owner.id);
-      await admitRun(backend.serviceClient(), { appId, runner: { kind: 'session', session: 's1' }, channel: 'run' });
+      await admitRun(backend.serviceClient(), { appId, runner: { kind: 'visitor', address: '198.51.100.1' }, channel: 'run' });
       const counter = { owner_id: owner.id, scope_key: 'owner', metric: 'runs', period: 'month', period_start: '2020-01-01', used: 0 };
       for (const client of [anon, owner.client, other.client]) {
         expect((await client.from('UsageCounter').insert(counter)).error?.code).toBe('42501');
@@ -279,7 +279,7 @@ describe.each(DATABASES)('on %s', (database) => {
       );
       const service = backend.serviceClient();
       const results = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => admitRun(service, { appId, runner: { kind: 'session', session: `race-${i}` }, channel: 'run' })),
+        Array.from({ length: 200 }, (_, i) => admitRun(service, { appId, runner: { kind: 'visitor', address: `198.51.100.${i}` }, channel: 'run' })),
       );
       expect(results.filter((result) => result.ok)).toHaveLength(37);
       expect(results.filter((result) => !result.ok && result.code === 'cap_reached')).toHaveLength(163);

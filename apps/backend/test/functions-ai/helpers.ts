@@ -87,7 +87,18 @@ export interface SseEvent {
   data: Record<string, unknown>;
 }
 
-/** POSTs JSON to a function with the anon key (plus a user's token when given). */
+let visitors = 0;
+/** A new visitor's address (198.18.0.0/15, the benchmarking range), as the trusted proxy reports it. */
+export function visitorAddress(): string {
+  visitors += 1;
+  return `198.18.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+}
+
+/**
+ * POSTs JSON to a function with the anon key (plus a user's token when given). Each call comes
+ * from a new visitor address (X-Forwarded-For through the harness's trusted loopback proxy, issue
+ * 26) unless the headers name one.
+ */
 export function callFunction(backend: TestBackend, name: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${backend.url}/functions/v1/${name}`, {
     method: 'POST',
@@ -95,6 +106,7 @@ export function callFunction(backend: TestBackend, name: string, body: unknown, 
       apikey: backend.anonKey,
       authorization: `Bearer ${token ?? backend.anonKey}`,
       'content-type': 'application/json',
+      'x-forwarded-for': visitorAddress(),
       ...headers,
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),

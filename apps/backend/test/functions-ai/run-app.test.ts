@@ -187,10 +187,12 @@ describe('run-app rate limits', () => {
     const owner = await signedIn(limited);
     const { appId } = await seedApp(limited, owner.id);
     const session = randomUUID();
+    // One visitor: one address (issue 26: the address is the key, not the visitor_session).
+    const visitor = { 'x-forwarded-for': '198.51.100.200' };
     for (let i = 0; i < 2; i += 1) {
-      expect((await callFunction(limited, 'run-app', { app_id: appId, visitor_session: session })).status).toBe(200);
+      expect((await callFunction(limited, 'run-app', { app_id: appId, visitor_session: session }, undefined, visitor)).status).toBe(200);
     }
-    const refused = await callFunction(limited, 'run-app', { app_id: appId, visitor_session: session });
+    const refused = await callFunction(limited, 'run-app', { app_id: appId, visitor_session: session }, undefined, visitor);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

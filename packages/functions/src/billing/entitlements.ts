@@ -6,10 +6,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { FunctionContext } from '../types.ts';
 
-/** Who is running: a signed-in user, a signed-out visitor's session, or an API key. */
+/**
+ * Who is running: a signed-in user, a signed-out visitor (by their address, as the host resolved
+ * it from trusted proxies only: issue 26), or an API key.
+ */
 export type Runner =
   | { kind: 'user'; userId: string }
-  | { kind: 'session'; session: string }
+  | { kind: 'visitor'; address: string }
   | { kind: 'api_key'; apiKeyId: string; /** the key's owner: entitlements are theirs */ userId: string };
 
 export interface AdmissionRequest {
@@ -30,7 +33,7 @@ export type Admission =
   | { ok: true; entitlement: Entitlement; ownerId: string }
   | {
       ok: false;
-      code: 'app_not_found' | 'payment_required' | 'not_allowed' | 'cap_reached' | 'plan_limit_reached' | 'invalid_runner';
+      code: 'app_not_found' | 'payment_required' | 'not_allowed' | 'cap_reached' | 'plan_limit_reached' | 'invalid_runner' | 'sign_in_required';
       /** What the person running sees. */
       message: string;
       /** The HTTP status to answer with. */
@@ -47,13 +50,15 @@ const STATUS: Record<Extract<Admission, { ok: false }>['code'], number> = {
   cap_reached: 429,
   plan_limit_reached: 429,
   invalid_runner: 400,
+  // Issue 26: the app's budget of runs without sign-in (or this address's share) is used up.
+  sign_in_required: 401,
 };
 
 const answerSchema = z.union([
   z.object({ ok: z.literal(true), entitlement: z.enum(['owner', 'allowed', 'purchase', 'free', 'class']), owner_id: z.string() }),
   z.object({
     ok: z.literal(false),
-    code: z.enum(['app_not_found', 'payment_required', 'not_allowed', 'cap_reached', 'plan_limit_reached', 'invalid_runner']),
+    code: z.enum(['app_not_found', 'payment_required', 'not_allowed', 'cap_reached', 'plan_limit_reached', 'invalid_runner', 'sign_in_required']),
     message: z.string(),
     notify_owner: z.boolean().optional(),
     owner_id: z.string().optional(),
@@ -65,8 +70,8 @@ export function runnerKey(runner: Runner): string {
   switch (runner.kind) {
     case 'user':
       return `user:${runner.userId}`;
-    case 'session':
-      return `session:${runner.session}`;
+    case 'visitor':
+      return `ip:${runner.address}`;
     case 'api_key':
       return `key:${runner.apiKeyId}`;
   }
@@ -74,7 +79,7 @@ export function runnerKey(runner: Runner): string {
 
 /** Entitlement + metering for one new run (not for continuing one: that was admitted already). */
 export async function admitRun(supabase: SupabaseClient, request: AdmissionRequest): Promise<Admission> {
-  const userId = request.runner.kind === 'session' ? null : request.runner.userId;
+  const userId = request.runner.kind === 'visitor' ? null : request.runner.userId;
   const answered = await supabase.rpc('admit_run', {
     app_id: request.appId,
     user_id: userId,

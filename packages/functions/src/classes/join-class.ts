@@ -1,16 +1,23 @@
 // POST /functions/v1/join-class { code, displayName? }: a signed-in person joins the class with
-// this join code (issue 19). Tries are rate-limited per user and per address (brute force); a
-// wrong or archived class's code is 404, a removed student cannot come back (403), an expired code
-// lets nobody new in (410; the teacher sets the expiry and can renew the code at any time).
+// this join code (issue 19). Tries are rate-limited per signed-in user and per class code, never
+// per address (issue 26): a class of 30 behind one school address joins within a minute, and one
+// account's wrong codes lock out only that account. A wrong or archived class's code is 404, a
+// removed student cannot come back (403), an expired code lets nobody new in (410; the teacher
+// sets the expiry and can renew the code at any time).
+//
+// Guessing: 10 tries per account per 10 minutes is 1,440 a day; the code space is 32^8 ≈ 1.1e12,
+// so one account needs about a million years on average to hit one given class (figures in the
+// apps/backend README, "Classrooms").
 import { z } from 'zod';
 import { readSmallJsonBody } from '../apps.ts';
 import { errorResponse, json, signedInUser } from '../http.ts';
-import { clientIp } from '../run-app.ts';
 import type { FunctionHandler } from '../types.ts';
 import { loadMembership } from './class-runs.ts';
 
-/** Join-code tries per user and per address in ten minutes. */
+/** Join-code tries per signed-in user in ten minutes (right or wrong). */
 export const JOIN_TRIES = { points: 10, durationSeconds: 600 } as const;
+/** Tries of one class code per minute, whoever makes them: a class of 30 joins in one minute. */
+export const JOIN_CODE_TRIES = { points: 60, durationSeconds: 60 } as const;
 
 const JOIN_CODE = /^[A-HJ-NP-Z2-9]{8}$/;
 
@@ -41,13 +48,16 @@ export const joinClassFunction: FunctionHandler = async (req, ctx) => {
     return errorResponse(400, code, issue?.message ?? 'The request is not valid');
   }
 
-  const tries = ctx.limits.limiter({ name: 'join-code', ...JOIN_TRIES });
-  for (const key of [`user:${user.id}`, `ip:${clientIp(req)}`]) {
-    const decision = await tries.consume(key);
+  const limits = [
+    [ctx.limits.limiter({ name: 'join-code', ...JOIN_TRIES }), `user:${user.id}`, 'Too many tries; try again in'],
+    [ctx.limits.limiter({ name: 'join-code-class', ...JOIN_CODE_TRIES }), `code:${body.data.code}`, 'Many people are joining with this code; try again in'],
+  ] as const;
+  for (const [limiter, key, words] of limits) {
+    const decision = await limiter.consume(key);
     if (!decision.ok) {
       return json(
         429,
-        { code: 'rate_limited', message: `Too many tries; try again in ${Math.ceil(decision.retryAfterSeconds / 60)} min` },
+        { code: 'rate_limited', message: `${words} ${Math.ceil(decision.retryAfterSeconds / 60)} min` },
         { 'retry-after': String(decision.retryAfterSeconds) },
       );
     }
