@@ -1,12 +1,15 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { securityHeadersPlugin } from './server/vite-security-headers';
 
 // In dev the workspace packages resolve to their TypeScript source through the private
 // "@appforge/source" export condition (fast inner loop, no prior build). `vite build` leaves
 // the condition out on purpose: it then consumes each package's dist/, which proves every
 // package really builds.
-export default defineConfig(({ command }) => ({
-  plugins: [react()],
+export default defineConfig(({ command, mode }) => ({
+  // Issue 26: CSP, frame-ancestors, nosniff, Referrer-Policy and Permissions-Policy on every page
+  // `vite` and `vite preview` serve (deploy/Caddyfile sends the same in production).
+  plugins: [react(), securityHeadersPlugin({ env: loadEnv(mode, import.meta.dirname, 'VITE_') })],
   envPrefix: 'VITE_',
   resolve:
     command === 'serve' ? { conditions: ['@appforge/source', ...defaultClientConditions] } : {},

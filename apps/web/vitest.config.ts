@@ -8,7 +8,7 @@ export default defineConfig(
     test: {
       environment: 'jsdom',
       setupFiles: ['./test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     },
   }),
 );

@@ -48,13 +48,13 @@ async function waitForPort(port: number, deadline: number): Promise<void> {
 }
 
 /** GET over TLS to Caddy, sending `host` as the server name; the certificate must chain to `ca`. */
-function httpsGet(port: number, host: string, path: string, ca: string): Promise<{ status: number; body: string }> {
+function httpsGet(port: number, host: string, path: string, ca: string): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((done, fail) => {
     const req = request({ host: '127.0.0.1', port, path, servername: host, headers: { host }, ca, timeout: 10_000 }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', fail);
@@ -149,7 +149,7 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
     // A deep link of the single-page app is the app too (its router decides what to show).
     expect((await httpsGet(httpsPort, verifiedHost, `/deployed-app/${crypto.randomUUID()}`, rootCa)).body).toContain(MARKER);
     const api = await httpsGet(httpsPort, verifiedHost, `/functions/v1/domain-allowed?domain=${verifiedHost}`, rootCa);
-    expect(api).toEqual({ status: 200, body: JSON.stringify({ allowed: true }) });
+    expect({ status: api.status, body: api.body }).toEqual({ status: 200, body: JSON.stringify({ allowed: true }) });
   }, 30_000);
 
   it('a host that is not verified gets no certificate at all', async () => {
@@ -165,5 +165,32 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
     const page = await httpsGet(httpsPort, 'localhost', '/', rootCa);
     expect(page.status).toBe(200);
     expect(page.body).toContain(MARKER);
+  }, 30_000);
+
+  it('every page carries the security headers (issue 26): a CSP without inline script, frame-ancestors none, nosniff, Referrer-Policy, Permissions-Policy', async () => {
+    for (const [host, path] of [
+      ['localhost', '/'],
+      ['localhost', '/settings'],
+      ['localhost', `/deployed-app/${crypto.randomUUID()}`],
+      ['schools.localhost', '/teacher-portal'],
+      [verifiedHost, '/'],
+      [verifiedHost, `/deployed-app/${crypto.randomUUID()}`],
+    ] as const) {
+      const page = await httpsGet(httpsPort, host, path, rootCa);
+      expect(page.status, `${host}${path}`).toBe(200);
+      const csp = String(page.headers['content-security-policy'] ?? '');
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc, `${host}${path}`).toBe("'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      // The browser may talk to the API on the main host (and its websockets) from any host.
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/localhost [^;]*wss:\/\/localhost/);
+      expect(csp).not.toContain('unsafe-eval');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(String(page.headers['permissions-policy'])).toContain('camera=()');
+    }
   }, 30_000);
 });

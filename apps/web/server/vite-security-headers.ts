@@ -1,0 +1,81 @@
+// The security headers (security-headers.ts) on every answer of `vite` (development) and `vite
+// preview` (`npm start`, the end-to-end tests): what deploy/Caddyfile sends in production.
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { Connect, Plugin, ViteDevServer } from 'vite';
+import { inlineScriptHashes, pageKindOf, securityHeaders } from './security-headers';
+import type { PageOrigins } from './security-headers';
+
+export interface SecurityHeadersPluginOptions {
+  /** The build's VITE_ variables (loadEnv): the API, inbox, analytics and support-chat settings. */
+  env: Record<string, string>;
+}
+
+function originOf(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The origins the pages talk to, from the same variables the web app reads (src/env.ts). */
+export function originsFromEnv(env: Record<string, string>): Omit<PageOrigins, 'scriptHashes'> {
+  const dsn = env.VITE_SENTRY_DSN;
+  return {
+    api: originOf(env.VITE_SUPABASE_URL) ?? 'http://127.0.0.1:54321',
+    inbox: originOf(env.VITE_INBOX_URL),
+    analytics: originOf(env.VITE_POSTHOG_HOST) ?? (env.VITE_POSTHOG_KEY ? 'https://eu.i.posthog.com' : undefined),
+    errors: originOf(dsn),
+    supportChat: (env.VITE_INTERCOM_APP_ID ?? '').trim() !== '',
+  };
+}
+
+export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Plugin {
+  const origins = originsFromEnv(options.env);
+  const platform = { appHost: options.env.VITE_APP_HOST || 'localhost', schoolsHost: options.env.VITE_SCHOOLS_HOST || 'schools.localhost' };
+
+  function apply(req: IncomingMessage, res: ServerResponse, scriptHashes: readonly string[]): void {
+    const kind = pageKindOf(req.headers.host ?? '', req.url ?? '/', platform);
+    for (const [name, value] of Object.entries(securityHeaders(kind, { ...origins, scriptHashes }))) res.setHeader(name, value);
+  }
+
+  return {
+    name: 'appforge-security-headers',
+    configureServer(server: ViteDevServer) {
+      // Development serves index.html with Vite's inline preamble (React refresh): allow exactly
+      // that script by its hash, computed from the page as Vite transforms it.
+      let devHashes: Promise<string[]> | undefined;
+      const middleware: Connect.NextHandleFunction = (req, res, next) => {
+        devHashes ??= readFile(join(server.config.root, 'index.html'), 'utf8')
+          .then((html) => server.transformIndexHtml('/', html))
+          .then(inlineScriptHashes);
+        devHashes.then(
+          (hashes) => {
+            apply(req, res, hashes);
+            next();
+          },
+          (error: unknown) => next(error),
+        );
+      };
+      server.middlewares.use(middleware);
+    },
+    configurePreviewServer(server) {
+      // The built index.html is read once: its inline scripts (a production build has none).
+      const built = readFile(join(server.config.root, server.config.build.outDir, 'index.html'), 'utf8')
+        .then(inlineScriptHashes)
+        .catch(() => []);
+      server.middlewares.use((req, res, next) => {
+        built.then(
+          (hashes) => {
+            apply(req, res, hashes);
+            next();
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+  };
+}
