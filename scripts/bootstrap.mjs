@@ -1,6 +1,7 @@
 // Installs what the repository needs on a fresh machine that has only Node 20+ and the registries:
 // pnpm (pinned), the workspace's dependencies from the lockfile, and — for the test suite — Debian's
 // Chromium and PostgreSQL 15 when missing and we are root.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { capture, fail, root, run, step } from './lib/run.mjs';
@@ -44,6 +45,42 @@ export async function installDependencies(pnpm) {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 let aptUpdated = false;
+/** How long to wait for Debian's package lock when another program holds it (APT_LOCK_TIMEOUT, seconds). */
+const aptLockTimeoutS = Number(process.env.APT_LOCK_TIMEOUT ?? 600);
+
+/** Runs apt-get, echoing its output; resolves to its exit code and whether it failed on the lock. */
+function aptGet(args, env) {
+  return new Promise((resolve) => {
+    const child = spawn('apt-get', ['-o', `DPkg::Lock::Timeout=${aptLockTimeoutS}`, ...args], { env, cwd: root });
+    let output = '';
+    const forward = (stream, target) => stream.on('data', (chunk) => {
+      output += chunk;
+      target.write(chunk);
+    });
+    forward(child.stdout, process.stdout);
+    forward(child.stderr, process.stderr);
+    child.on('error', (error) => resolve({ code: 127, locked: false, message: error.message }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, locked: /Could not get lock|Unable to lock/i.test(output) }));
+  });
+}
+
+/**
+ * apt-get that waits while another program (an unattended upgrade, another install) holds
+ * Debian's package lock, up to APT_LOCK_TIMEOUT seconds, saying so, instead of failing at once.
+ */
+async function aptGetWaitingForLock(args, env) {
+  const deadline = Date.now() + aptLockTimeoutS * 1000;
+  for (;;) {
+    const result = await aptGet(args, env);
+    if (result.code === 0 || !result.locked) return result.code;
+    if (Date.now() >= deadline) {
+      console.error(`  Debian's package lock was still held by another program after ${aptLockTimeoutS} s (set APT_LOCK_TIMEOUT to wait longer).`);
+      return result.code;
+    }
+    console.log('  Another program holds Debian\'s package lock; waiting for it (checking every 5 s)…');
+    await new Promise((done) => setTimeout(done, 5000));
+  }
+}
 
 async function aptInstall(packages, why) {
   if (!isRoot) {
@@ -52,10 +89,10 @@ async function aptInstall(packages, why) {
   step(`Installing ${packages.join(' ')} from Debian (${why})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!aptUpdated) {
-    if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) fail('apt-get update failed.');
+    if ((await aptGetWaitingForLock(['update', '-qq'], env)) !== 0) fail('apt-get update failed.');
     aptUpdated = true;
   }
-  const code = await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+  const code = await aptGetWaitingForLock(['install', '-y', '-qq', '--no-install-recommends', ...packages], env);
   if (code !== 0) fail(`apt-get install ${packages.join(' ')} failed.`);
 }
 

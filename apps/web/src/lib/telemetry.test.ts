@@ -41,10 +41,18 @@ describe('telemetry', () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it('logs a critical line when a production build has no analytics key', () => {
+  it('logs a critical line when a production build names an analytics host but has no key', () => {
     const log = vi.fn();
-    createTelemetry({ production: true, log, storage: memoryStorage() }).start();
-    expect(log).toHaveBeenCalledWith('error', expect.stringContaining('CRITICAL: VITE_POSTHOG_KEY is not set'));
+    createTelemetry({ production: true, host: 'https://eu.i.posthog.com', log, storage: memoryStorage() }).start();
+    expect(log).toHaveBeenCalledWith('error', expect.stringContaining('CRITICAL: VITE_POSTHOG_HOST is set but VITE_POSTHOG_KEY is not'));
+  });
+
+  it('says once, at info level, that analytics are off when a production build configures none', () => {
+    const log = vi.fn();
+    const telemetry = createTelemetry({ production: true, log, storage: memoryStorage() });
+    telemetry.start();
+    telemetry.start();
+    expect(log.mock.calls).toEqual([['info', '[appforge] Product analytics are off (VITE_POSTHOG_KEY is not set).']]);
   });
 
   it('loads the slim SDK after first paint with identified-only person profiles, then replays what happened before', async () => {

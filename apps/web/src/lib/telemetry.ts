@@ -23,7 +23,11 @@ export interface TelemetryOptions {
   key?: string | undefined;
   /** PostHog API host, e.g. https://eu.i.posthog.com. */
   host?: string | undefined;
-  /** A production build without a key logs a critical line (seed §8: missing analytics token). */
+  /**
+   * A production build that names an analytics host but no key logs a critical line (seed §8:
+   * missing analytics token). A build with neither has analytics simply not configured: one
+   * info line says so, since an optional feature left off is not an error (issue 31).
+   */
   production?: boolean;
   loadPostHog?: () => Promise<PostHogApi>;
   /** Where consent is kept (localStorage by default). */
@@ -31,7 +35,7 @@ export interface TelemetryOptions {
   /** Runs `task` once the page has painted and is idle. */
   afterFirstPaint?: (task: () => void) => void;
   setReportedUser?: (user: { id: string } | null) => void;
-  log?: (level: 'error' | 'warn', message: string, detail?: unknown) => void;
+  log?: (level: 'error' | 'warn' | 'info', message: string, detail?: unknown) => void;
 }
 
 export const CONSENT_STORAGE_KEY = 'appforge.analytics-consent';
@@ -56,7 +60,7 @@ const defaultAfterFirstPaint = (task: () => void): void => {
   requestAnimationFrame(() => requestAnimationFrame(idle));
 };
 
-const defaultLog = (level: 'error' | 'warn', message: string, detail?: unknown): void => {
+const defaultLog = (level: 'error' | 'warn' | 'info', message: string, detail?: unknown): void => {
   if (detail === undefined) console[level](message);
   else console[level](message, detail);
 };
@@ -141,7 +145,12 @@ export function createTelemetry(options: TelemetryOptions = {}): Telemetry {
       if (started) return;
       started = true;
       if (!enabled) {
-        if (production) log('error', '[appforge] CRITICAL: VITE_POSTHOG_KEY is not set: product analytics are off in this production build.');
+        if (!production) return;
+        if (host !== undefined) {
+          log('error', '[appforge] CRITICAL: VITE_POSTHOG_HOST is set but VITE_POSTHOG_KEY is not: product analytics are off in this production build.');
+        } else {
+          log('info', '[appforge] Product analytics are off (VITE_POSTHOG_KEY is not set).');
+        }
         return;
       }
       if (consent === 'granted') afterFirstPaint(() => void load());
