@@ -57,6 +57,41 @@ describe('toAppforgeError', () => {
     expect(toAppforgeError({ code: '23505', message: 'duplicate key', details: null, hint: null }).code).toBe('conflict');
   });
 
+  it('never shows the database\'s own wording: permission, RLS, constraint and JWT errors read as sentences', () => {
+    const raw = [
+      { code: '42501', message: 'permission denied for table ApiEndpoint' },
+      { code: '42501', message: 'new row violates row-level security policy for table "App"' },
+      { code: '42501', message: 'permission denied for schema private' },
+      { code: '23505', message: 'duplicate key value violates unique constraint "App_name_key"' },
+      { code: '23503', message: 'insert or update on table "BundleApp" violates foreign key constraint "BundleApp_app_id_fkey"' },
+      { code: '23502', message: 'null value in column "name" of relation "Api" violates not-null constraint' },
+      { code: '23514', message: 'new row for relation "Api" violates check constraint "Api_name_check"' },
+      { code: '22P02', message: 'invalid input syntax for type uuid: "x\'; drop table App;--"' },
+      { code: 'PGRST303', message: 'JWT expired' },
+      { code: 'PGRST204', message: "Could not find the 'nope' column of 'App' in the schema cache" },
+    ];
+    for (const error of raw) {
+      const mapped = fromPostgrest(error, 403);
+      expect(mapped.message).not.toMatch(/permission denied|violates|constraint|relation|syntax|JWT|schema cache|ApiEndpoint|"App"/i);
+      expect(mapped.message).toMatch(/^[A-Z].*\.$/);
+      expect(mapped.cause).toBe(error);
+    }
+    expect(fromPostgrest({ code: '42501', message: 'permission denied for table ApiEndpoint' }, 403)).toMatchObject({
+      code: 'permission_denied',
+      message: expect.stringMatching(/don’t have permission/),
+    });
+    expect(toAppforgeError(new PostgrestError({ message: 'permission denied for table Api', details: '', hint: '', code: '42501' })).message).toMatch(
+      /don’t have permission/,
+    );
+  });
+
+  it('keeps the sentences our own database rules raise, even under a permission or constraint code', () => {
+    expect(fromPostgrest({ code: '42501', message: 'Only the class\'s teacher can renew its join code.' }).message).toBe(
+      'Only the class\'s teacher can renew its join code.',
+    );
+    expect(fromPostgrest({ code: '23514', message: 'A bundle holds at most 50 apps.' }).message).toBe('A bundle holds at most 50 apps.');
+  });
+
   it('treats postgrest-js\'s status-0 fetch failure and a bare fetch TypeError as network errors', () => {
     expect(fromPostgrest({ code: '', message: 'TypeError: fetch failed' }, 0).code).toBe('network_error');
     expect(toAppforgeError(new TypeError('fetch failed')).code).toBe('network_error');

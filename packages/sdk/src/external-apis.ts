@@ -320,8 +320,11 @@ export function createExternalApisApi(supabase: SupabaseClient<Database>): Exter
       for (const [index, endpoint] of parsed.data.entries()) {
         const row = rows[index];
         if (!row) continue;
+        // An endpoint never changes API: the grant lets a person update every column but api_id,
+        // and Postgres refuses an UPDATE that names a column outside the grant, even unchanged.
+        const { api_id: _fixed, ...changes } = row;
         const result = endpoint.id
-          ? await supabase.from('ApiEndpoint').update(row).eq('id', endpoint.id).eq('api_id', apiId)
+          ? await supabase.from('ApiEndpoint').update(changes).eq('id', endpoint.id).eq('api_id', apiId)
           : await supabase.from('ApiEndpoint').insert(row);
         if (result.error) throw fromPostgrest(result.error, result.status);
       }

@@ -40,4 +40,33 @@ describe('your APIs through the SDK on the embedded backend', () => {
     // Another person sees none of them.
     expect(await other.client.apis.listMine()).toEqual([]);
   });
+
+  it('saves changes to an API that already has endpoints (the update sends only the columns a person may change)', async () => {
+    const api = await owner.client.apis.create({ name: 'Books', base_url: 'https://books.example.com', endpoints: endpoints(2, 'b') });
+    const [first, second] = api.endpoints;
+    if (!first || !second) throw new Error('the API was created without its endpoints');
+    const saved = await owner.client.apis.saveEndpoints(api.id, [
+      { id: first.id, name: 'Find a book', method: 'GET', path: '/books/latest' },
+      { id: second.id, name: second.name, method: 'POST', path: second.path, body_template: '{"title":"{{title}}"}' },
+      { name: 'Delete a book', method: 'DELETE', path: '/books/latest' },
+    ]);
+    expect(saved.endpoints.map((endpoint) => [endpoint.name, endpoint.method, endpoint.path])).toEqual([
+      ['Find a book', 'GET', '/books/latest'],
+      [second.name, 'POST', second.path],
+      ['Delete a book', 'DELETE', '/books/latest'],
+    ]);
+    expect(saved.endpoints.slice(0, 2).map((endpoint) => endpoint.id)).toEqual([first.id, second.id]);
+    expect((await owner.client.apis.get(api.id)).endpoints).toHaveLength(3);
+  });
+
+  it("refuses another person's endpoint ids without moving them (and in words, not the database's)", async () => {
+    const mine = await owner.client.apis.create({ name: 'Mine', base_url: 'https://mine.example.com', endpoints: endpoints(1, 'm') });
+    const theirs = await other.client.apis.create({ name: 'Theirs', base_url: 'https://theirs.example.com' });
+    const [endpoint] = mine.endpoints;
+    if (!endpoint) throw new Error('the API was created without its endpoint');
+    await expect(other.client.apis.saveEndpoints(theirs.id, [{ id: endpoint.id, name: 'Stolen', method: 'GET', path: '/x' }])).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    expect((await owner.client.apis.get(mine.id)).endpoints.map((e) => e.name)).toEqual([endpoint.name]);
+  });
 });

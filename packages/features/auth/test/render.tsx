@@ -9,6 +9,7 @@ import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AuthFeatureProvider } from '../src/lib/auth-context';
 import { SignInClientProvider } from '../src/lib/sign-in-client';
+import type { SignInClient } from '../src/lib/sign-in-client';
 import type { AnalyticsConsent, AuthFeatureConfig } from '../src/lib/auth-context';
 
 /** An analytics consent store like the shell's, in memory. */
@@ -38,6 +39,8 @@ export interface RenderOptions {
   config?: Partial<AuthFeatureConfig>;
   /** Extra routes, e.g. the page a Back link leads to. */
   routes?: RouteObject[];
+  /** The sign-in screen's own client when it is not `client` (e.g. the real light client). */
+  signInClient?: SignInClient;
 }
 
 /** Renders `element` at `path` with the real providers, a fake backend client and a memory router. */
@@ -59,7 +62,7 @@ export function renderWithProviders(element: ReactNode, options: RenderOptions =
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <AppforgeProvider client={client}>
-        <SignInClientProvider client={client}>
+        <SignInClientProvider client={options.signInClient ?? client}>
           <AuthFeatureProvider config={config}>
             <RouterProvider router={router} />
           </AuthFeatureProvider>

@@ -50,6 +50,42 @@ export const POSTGREST_CODES: Readonly<Record<string, string>> = {
   PT402: 'payment_required',
 };
 
+/**
+ * Sentences for Postgres' and PostgREST's own wording ("permission denied for table ApiEndpoint",
+ * "duplicate key value violates unique constraint …"), which names tables and constraints and tells
+ * a person nothing they can act on. Each entry matches the code AND the server's wording, so the
+ * sentences our migrations raise themselves (`raise exception 'Only the class''s teacher can renew
+ * its join code.' using errcode = '42501'`) are already written for people and pass through.
+ */
+const RAW_WORDING: readonly { codes: readonly string[]; raw: RegExp; words: string }[] = [
+  {
+    codes: ['42501'],
+    raw: /^permission denied\b|row-level security/i,
+    words: 'You don’t have permission to make this change. Reload the page and try again; if it keeps happening, contact support.',
+  },
+  { codes: ['PGRST301', 'PGRST302', 'PGRST303'], raw: /./, words: 'Your session has ended. Sign in again to continue.' },
+  { codes: ['PGRST116'], raw: /^(JSON object requested|Cannot coerce)/i, words: 'This could not be found. It may have been deleted.' },
+  { codes: ['23505'], raw: /^duplicate key value/i, words: 'Something with this name or value already exists. Choose another and try again.' },
+  { codes: ['23503'], raw: /foreign key constraint/i, words: 'This refers to something that no longer exists. Reload the page and try again.' },
+  { codes: ['23502'], raw: /not-null constraint/i, words: 'A required value is missing. Fill it in and try again.' },
+  { codes: ['23514'], raw: /violates check constraint/i, words: 'A value you entered is not allowed here. Check it and try again.' },
+  { codes: ['22P02', '22007', '22008', '22003'], raw: /invalid input|out of range|date\/time/i, words: 'A value you entered is not in the expected format. Check it and try again.' },
+  { codes: ['22001'], raw: /^value too long/i, words: 'A value you entered is too long. Shorten it and try again.' },
+  { codes: ['57014'], raw: /statement timeout|canceling statement/i, words: 'The server took too long to answer. Try again in a moment.' },
+  {
+    codes: ['42P01', '42703', '42883', 'PGRST200', 'PGRST202', 'PGRST204', 'PGRST205'],
+    raw: /./,
+    words: 'The server did not understand this request; this page may be out of date. Reload the page and try again.',
+  },
+];
+
+/** The message a person sees for a PostgREST / Postgres error: its own words, or ours for the server's raw wording. */
+export function wordsForPostgrest(error: { message: string; code: string }): string {
+  const known = RAW_WORDING.find((entry) => entry.codes.includes(error.code) && entry.raw.test(error.message));
+  if (known) return known.words;
+  return error.message === '' ? 'Something went wrong. Try again in a moment.' : error.message;
+}
+
 /** A PostgREST failure (`{ error, status }` of a query result) as an AppforgeError. */
 export function fromPostgrest(error: { message: string; code: string }, status?: number): AppforgeError {
   // postgrest-js reports a failed fetch as status 0 with a "TypeError: fetch failed" message.
@@ -57,7 +93,8 @@ export function fromPostgrest(error: { message: string; code: string }, status?:
     return networkError(error);
   }
   const code = POSTGREST_CODES[error.code] ?? (error.code === '' ? 'unknown_error' : error.code);
-  return new AppforgeError({ code, message: error.message, status, cause: error });
+  // The server's own wording stays in `cause` for logs and error reports.
+  return new AppforgeError({ code, message: wordsForPostgrest(error), status, cause: error });
 }
 
 /** Host names are case-insensitive and stored lower-case without a port or trailing dot. */

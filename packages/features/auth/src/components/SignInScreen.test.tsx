@@ -1,4 +1,6 @@
+import { createServer } from 'node:net';
 import { AppforgeError } from '@appforge/sdk';
+import { createAuthLiteClient } from '@appforge/sdk/auth-lite';
 import { createFakeAppforgeClient } from '@appforge/sdk/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +19,16 @@ afterEach(() => {
   reducedMotion.value = false;
   document.title = '';
 });
+
+/** A loopback port nothing listens on: bound, then closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
 
 function heading() {
   return screen.getByRole('heading', { level: 1 });
@@ -177,20 +189,47 @@ describe('SignInScreen', () => {
     expect(screen.getByPlaceholderText('Enter code...')).toBeEnabled();
   });
 
-  it('a failed code request is reported as "issue with sign in with otp", shows nothing and stays on step 1', async () => {
+  it('a refused code request is reported as "issue with sign in with otp", shows nothing and stays on step 1', async () => {
     const user = userEvent.setup();
     const client = createFakeAppforgeClient();
-    client.fake.fail('auth.sendEmailCode');
+    client.fake.fail('auth.sendEmailCode', new AppforgeError({ code: 'validation_failed', message: 'Unable to validate email address: invalid format', status: 400 }));
     const { reportError } = renderWithProviders(<SignInScreen />, { client, path: '/sign-in' });
     await user.type(screen.getByPlaceholderText('Enter email...'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
-      expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ code: 'network_error' }), { context: 'issue with sign in with otp' }),
+      expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ code: 'validation_failed' }), { context: 'issue with sign in with otp' }),
     );
     expect(screen.getByPlaceholderText('Enter email...')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     // No client-side format check: what was typed was sent.
     expect(client.fake.calls('auth.sendEmailCode')[0]?.[0]).toBe('not-an-email');
+  });
+
+  it('says the server cannot be reached when "Sign in" finds no server (the real sign-in client, a closed port)', async () => {
+    const user = userEvent.setup();
+    const signInClient = createAuthLiteClient({ url: `http://127.0.0.1:${String(await closedPort())}`, anonKey: 'anon-key', storageKey: 'sb-unreachable-test' });
+    const { reportError } = renderWithProviders(<SignInScreen />, { path: '/sign-in', signInClient });
+    await user.type(screen.getByPlaceholderText('Enter email...'), 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/can.t reach appforge right now.*check your connection and try again/i);
+    expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ code: 'network_error' }), { context: 'issue with sign in with otp' });
+    // Still on step 1 with the address kept, and "Sign in" can be pressed again.
+    expect(screen.getByPlaceholderText('Enter email...')).toHaveValue('ada@example.org');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('says the server cannot be reached when "Verify Code" finds no server', async () => {
+    const user = userEvent.setup();
+    const client = createFakeAppforgeClient();
+    const { reportError } = renderWithProviders(<SignInScreen />, { client, path: '/sign-in' });
+    await user.type(screen.getByPlaceholderText('Enter email...'), 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    client.fake.fail('auth.verifyEmailCode');
+    await user.type(await screen.findByPlaceholderText('Enter code...'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/can.t reach appforge right now/i);
+    expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ code: 'network_error' }), { context: 'issue with verify otp' });
+    expect(screen.getByPlaceholderText('Enter code...')).toBeEnabled();
   });
 
   it('says so when the person is rate limited', async () => {
