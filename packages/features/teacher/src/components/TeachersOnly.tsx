@@ -24,6 +24,6 @@ export function TeachersOnly({ what, children }: { what: string; children: React
       </div>
     );
   }
-  if (!info.data.isTeacher) return <NotATeacher email={session.status === 'signed_in' ? (session.session.user.email ?? null) : null} />;
+  if (!info.data.isTeacher) return <NotATeacher email={session.session?.user.email ?? null} />;
   return children;
 }
