@@ -1,17 +1,21 @@
 import { parseAppSpec, runStateSchema } from '@appforge/engine';
-import type { RunState } from '@appforge/engine';
+import type { RunOutput, RunState } from '@appforge/engine';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CatalogueModel } from '@appforge/models';
 import { z } from 'zod';
 import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse } from './apps.ts';
 import type { AppRow } from './apps.ts';
 import { admitRun, notifyOwnerOnce } from './billing/entitlements.ts';
-import { admitClassRun, checkClassContent, loadClass, loadMembership } from './classes/class-runs.ts';
+import { admitClassRun, checkClassContent, loadClass, loadMembership, textOf } from './classes/class-runs.ts';
 import type { ClassRunWatch } from './classes/class-runs.ts';
 import { classLiveHubFor } from './classes/live-output.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
 import { consumeRun } from './rate-limit.ts';
 import { createRun, executeRun, findRun, replayEnd } from './run-execution.ts';
 import type { RunRow } from './run-execution.ts';
+import { checkLocally } from './safety/checker.ts';
+import { supportedRunState, supportOutput } from './safety/support.ts';
+import type { ContentVerdict } from './safety/types.ts';
 import type { FunctionHandler } from './types.ts';
 
 const bodySchema = z.object({
@@ -28,6 +32,44 @@ const bodySchema = z.object({
   // Issue 19: a run for this class (the caller must be a current member and the app assigned).
   classId: z.uuid({ message: 'classId must be a UUID' }).optional(),
 });
+
+/** The help text of the class's school (School.support_message), or null for the default. */
+async function schoolSupportMessage(supabase: SupabaseClient, classId: string): Promise<string | null> {
+  const klass = await supabase.from('Class').select('school_id').eq('id', classId).maybeSingle<{ school_id: string | null }>();
+  if (klass.error) throw new Error(`Reading the class's school failed: ${klass.error.message}`);
+  if (!klass.data?.school_id) return null;
+  const school = await supabase.from('School').select('support_message').eq('id', klass.data.school_id).maybeSingle<{ support_message: string | null }>();
+  if (school.error) throw new Error(`Reading the school's support message failed: ${school.error.message}`);
+  return school.data?.support_message ?? null;
+}
+
+/**
+ * Whether a student's answers read as self-harm. The support is for the student, so it does not
+ * depend on the teacher's alert settings: with self-harm alerts switched off the local lists still
+ * decide it (and no alert is raised).
+ */
+function needsSupport(verdict: ContentVerdict | null, inputs: unknown): boolean {
+  if (verdict?.categories.includes('self_harm')) return true;
+  return checkLocally(textOf(inputs), { profanity: false, violence: false, personal_data: false }).flagged;
+}
+
+/** Ends the run with the supportive message as its only output; the student's answers are kept for the teacher. */
+async function endWithSupport(supabase: SupabaseClient, run: RunRow, previous: RunState | null, inputs: Record<string, unknown>, support: RunOutput): Promise<void> {
+  const state = supportedRunState(previous, run.id, support, Date.now());
+  const updated = await supabase
+    .from('AppRun')
+    .update({
+      state,
+      status: 'done',
+      outputs: state.outputs,
+      usage: state.usage,
+      error: null,
+      finished_at: new Date(state.finishedAt ?? Date.now()).toISOString(),
+      inputs: { ...run.inputs, ...inputs },
+    })
+    .eq('id', run.id);
+  if (updated.error) throw new Error(`Saving the run failed: ${updated.error.message}`);
+}
 
 /**
  * Who may run a non-draft version of this app (the owner always may): signed-in and invite-only
@@ -186,7 +228,15 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
   const check = (direction: 'input' | 'output', value: unknown): void => {
     if (classWatch && checker) checks.push(checkClassContent(ctx, checker, classWatch, direction, value));
   };
-  if (request.inputs !== undefined) check('input', request.inputs);
+  // A student's answers are checked before the app runs on them (issue 27): self-harm gets caring
+  // words and where to find help instead of the app's ordinary answer; the alert is raised as ever.
+  let support: RunOutput | null = null;
+  if (request.inputs !== undefined && classWatch && checker) {
+    const verdict = await checkClassContent(ctx, checker, classWatch, 'input', request.inputs);
+    if (needsSupport(verdict, request.inputs)) support = supportOutput(await schoolSupportMessage(ctx.supabase, classWatch.klass.id));
+  } else if (request.inputs !== undefined) {
+    check('input', request.inputs);
+  }
   // The teacher's live view gets the AI's words as they are written (classes/live-output.ts).
   const live = classWatch && checker ? classLiveHubFor(ctx.supabase, checker, ctx.log).run(classWatch.klass.id, runRow.id, classWatch.klass.checks) : null;
 
@@ -198,6 +248,13 @@ export const runAppFunction: FunctionHandler = async (req, ctx) => {
       if (previousState && (previousState.status === 'done' || previousState.status === 'failed')) {
         const end = replayEnd(previousState);
         sink.send(end.type, end);
+        return;
+      }
+      if (support) {
+        live?.close();
+        await endWithSupport(ctx.supabase, runRow, previousState, request.inputs ?? {}, support);
+        ctx.metrics?.runEnded('done');
+        sink.send('run_done', { type: 'run_done', outputs: [support], variables: previousState?.variables ?? {}, usage: previousState?.usage ?? { inputTokens: 0, outputTokens: 0 } });
         return;
       }
       const events = executeRun(ctx, {

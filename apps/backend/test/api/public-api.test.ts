@@ -196,6 +196,9 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(again.rows[0]?.last_used_at).toEqual(key.rows[0]?.last_used_at);
     const day = await backend.db.query<{ runs: number }>('select runs from public."ApiKeyUsageDay" where api_key_id = $1', [created.id]);
     expect(day.rows).toEqual([{ runs: 1 }]);
+    // Issue 27: the tokens the answer reported count toward the owner's "AI tokens this month".
+    const plan = await owner.client.from('UsageCounter').select('metric, used').eq('scope_key', 'owner').eq('metric', 'ai_tokens');
+    expect(plan.data?.map((row) => Number(row.used))).toEqual([run.usage.input_tokens + run.usage.output_tokens]);
 
     // The run is the key's: the same key reads it, another key of the same owner does not.
     const read = await api(backend, `v1/runs/${run.run_id}`, { key: created.key });

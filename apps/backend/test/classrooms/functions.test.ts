@@ -289,6 +289,60 @@ describe.each(DATABASES)('classroom functions on %s', (database) => {
       const clean = await runClass(student, { app_id: appId, classId, inputs: { topic: 'photosynthesis in leaves' } });
       expect((await owner.client.from('SafetyAlert').select('id').eq('run_id', clean.events[0]?.data.run_id as string)).data).toEqual([]);
     });
+    it('answers a student who writes about self-harm with caring words and help instead of the app, and alerts the teacher (issue 27)', async () => {
+      const pupil = await signedIn(backend);
+      await enrol(backend, classId, pupil.id, 'Alex');
+      await owner.client.from('Class').update({ checks: { self_harm: true, personal_data: true, profanity: true, violence: true, moderation_api: true } }).eq('id', classId);
+      const run = await runClass(pupil, { app_id: appId, classId, inputs: { topic: 'I want to kill myself' } });
+      expect(run.status).toBe(200);
+      // The app did not answer: no step ran, the run ends with the supportive message.
+      expect(run.events.filter((e) => e.event === 'step_started' || e.event === 'token')).toEqual([]);
+      const done = run.events.at(-1);
+      expect(done?.event).toBe('run_done');
+      const outputs = done?.data.outputs as { title: string; markdown: string }[];
+      expect(outputs).toHaveLength(1);
+      expect(outputs[0]?.title).toBe('You are not alone');
+      expect(outputs[0]?.markdown).toContain('Talk to an adult you trust');
+      expect(outputs[0]?.markdown).toContain('crisis line');
+      // No invented phone number in the generic text.
+      expect(outputs[0]?.markdown).not.toMatch(/\d{3}/);
+      const runId = run.events[0]?.data.run_id as string;
+      const alerts = await owner.client.from('SafetyAlert').select('direction, categories').eq('run_id', runId);
+      expect(alerts.data).toEqual([{ direction: 'input', categories: ['self_harm'] }]);
+      // The teacher's view of the run shows what the student wrote and what they were shown.
+      const stored = await owner.client.from('AppRun').select('status, inputs, outputs').eq('id', runId).single();
+      expect(stored.data).toMatchObject({ status: 'done', inputs: { topic: 'I want to kill myself' }, outputs: [{ title: 'You are not alone' }] });
+      // Reloading the run shows the same message; it cannot be continued into the app.
+      const again = await runClass(pupil, { app_id: appId, classId, run_id: runId });
+      expect(again.events.at(-1)?.data.outputs).toEqual(outputs);
+      expect((await runClass(pupil, { app_id: appId, classId, run_id: runId, inputs: { topic: 'cells' } })).error).toMatchObject({ code: 'run_finished' });
+    });
+
+    it('shows the school’s own help text when its operator set one, even with self-harm alerts switched off', async () => {
+      const school = await backend.db.query<{ id: string }>(
+        `insert into public."School" (name, support_message) values ('Hill School', 'Go to **Room 12** (Ms Lee, school counsellor) or call the crisis line on the card in your planner.') returning id`,
+      );
+      const schoolClass = await createClass(owner, { name: 'Hill 8' });
+      await backend.db.query('update public."Class" set school_id = $1 where id = $2', [school.rows[0]?.id, schoolClass.id]);
+      await owner.client.from('Class').update({ checks: { self_harm: false, personal_data: true, profanity: true, violence: true, moderation_api: true } }).eq('id', schoolClass.id);
+      await backend.db.query('insert into public."Assignment" (class_id, app_id) values ($1, $2)', [schoolClass.id, appId]);
+      const pupil = await signedIn(backend);
+      await enrol(backend, schoolClass.id, pupil.id, 'Jo');
+      const run = await runClass(pupil, { app_id: appId, classId: schoolClass.id, inputs: { topic: 'i wanna die' } });
+      expect(run.events.at(-1)?.data.outputs).toEqual([
+        { stepId: 'safety-support', title: 'You are not alone', markdown: 'Go to **Room 12** (Ms Lee, school counsellor) or call the crisis line on the card in your planner.' },
+      ]);
+      const runId = run.events[0]?.data.run_id as string;
+      expect((await owner.client.from('SafetyAlert').select('id').eq('run_id', runId)).data).toEqual([]);
+      // Hostile near misses get the app's ordinary answer.
+      for (const topic of ['Hitler committed suicide in 1945', 'this joke kills me', 'I want to learn about cells']) {
+        const ordinary = await runClass(pupil, { app_id: appId, classId: schoolClass.id, inputs: { topic } });
+        expect(ordinary.events.some((e) => e.event === 'step_started')).toBe(true);
+        expect(JSON.stringify(ordinary.events.at(-1)?.data)).not.toContain('You are not alone');
+      }
+      // An empty help text is refused by the database.
+      await expect(backend.db.query(`update public."School" set support_message = '   ' where id = $1`, [school.rows[0]?.id])).rejects.toThrow();
+    });
   });
 
   describe('class-export', () => {

@@ -10,11 +10,13 @@ import {
 } from 'obscenity';
 import type { LexicalCategory } from './lists.ts';
 import { withoutCovered } from './spans.ts';
-import { PROFANITY_DROPPED, PROFANITY_WHITELIST, SELF_HARM_PHRASES, VIOLENCE_PHRASES } from './lists.ts';
+import { INTENT_BEFORE, INTENT_HARM_PHRASES, PROFANITY_DROPPED, PROFANITY_WHITELIST, SELF_HARM_PHRASES, VIOLENCE_PHRASES } from './lists.ts';
 
 interface PhraseMeta {
   originalWord: string;
   category?: LexicalCategory;
+  /** Counts only right after a first-person intent (INTENT_BEFORE). */
+  needsIntent?: boolean;
 }
 
 export interface LexicalMatch {
@@ -51,6 +53,11 @@ function buildMatcher(): { matcher: RegExpMatcher; dataset: DataSet<PhraseMeta> 
       dataset.addPhrase((builder) => builder.setMetadata({ originalWord: phrase, category }).addPattern(parseRawPattern(toPattern(phrase))));
     }
   }
+  for (const phrase of new Set(INTENT_HARM_PHRASES)) {
+    dataset.addPhrase((builder) =>
+      builder.setMetadata({ originalWord: phrase, category: 'violence', needsIntent: true }).addPattern(parseRawPattern(toPattern(phrase))),
+    );
+  }
   const built = dataset.build();
   const matcher = new RegExpMatcher({
     ...built,
@@ -68,13 +75,29 @@ function lexicon(): ReturnType<typeof buildMatcher> {
   return compiled;
 }
 
+/** Where the first-person intent before `start` begins, or -1 when there is none. */
+function intentStart(text: string, start: number): number {
+  const before = text.slice(Math.max(0, start - 40), start);
+  const found = INTENT_BEFORE.exec(before);
+  return found ? start - before.length + found.index : -1;
+}
+
 function matchesIn(text: string): LexicalMatch[] {
   const { matcher, dataset } = lexicon();
-  return matcher.getAllMatches(text, true).map((payload) => {
+  const found: LexicalMatch[] = [];
+  for (const payload of matcher.getAllMatches(text, true)) {
     const meta = dataset.getPayloadWithPhraseMetadata(payload).phraseMetadata;
     // obscenity's endIndex is the last UTF-16 unit of the match (inclusive).
-    return { category: meta?.category ?? 'profanity', start: payload.startIndex, end: payload.endIndex + 1 };
-  });
+    const match: LexicalMatch = { category: meta?.category ?? 'profanity', start: payload.startIndex, end: payload.endIndex + 1 };
+    if (meta?.needsIntent) {
+      // "hurt him" alone is everyday speech; with the intent before it, the alert shows both.
+      const start = intentStart(text, match.start);
+      if (start < 0) continue;
+      match.start = start;
+    }
+    found.push(match);
+  }
+  return found;
 }
 
 // Runs of single characters with separators between them: "f u c k", "k.i.l.l  m.y.s.e.l.f".

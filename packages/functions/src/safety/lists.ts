@@ -68,7 +68,26 @@ export const SELF_HARM_PHRASES: readonly string[] = [
 ];
 
 // Not "them": germs, weeds and pests are "them" too ("white blood cells kill them"); "beat them up" stays.
-const TARGETS = ['you', 'u', 'him', 'her', 'everyone', 'everybody', 'all of you', 'my teacher', 'my mom', 'my mum', 'my dad', 'my brother', 'my sister', 'my family'];
+const TARGETS = ['you', 'u', 'him', 'her', 'everyone', 'everybody', 'all of you', 'my teacher', 'my mom', 'my mum', 'my dad', 'my brother', 'my sister', 'my family', 'my classmate', 'my classmates'];
+
+// "hurt", "punch", "attack" and "harm" name everyday harmless things too ("it won't hurt you", "the
+// injection is going to hurt him a bit", "attack the problem"), so "hurt him" counts only right after
+// the speaker's own intent in the first person (INTENT_BEFORE: "I want to hurt him", "I'm going to punch
+// her"): issue 27's "I hate my classmate and want to hurt him." Not "hit" ("I'll hit you up later")
+// nor "kick" ("I'll kick you out of the game"). A negated intent ("I don't want to hurt him") is
+// still flagged: the teacher reads it in context, which costs less than a missed threat.
+const HARM_VERBS = ['hurt', 'punch', 'attack', 'harm'];
+const HARM_TARGETS = [...TARGETS, 'them', 'someone', 'somebody', 'people', 'that kid', 'my friend', 'the teacher'];
+
+/** "hurt him", "punch her" …: violence only when INTENT_BEFORE ends the text just before them. */
+export const INTENT_HARM_PHRASES: readonly string[] = HARM_VERBS.flatMap((verb) => HARM_TARGETS.map((target) => `${verb} ${target}`));
+
+/**
+ * The first-person intent that must come right before an INTENT_HARM_PHRASES match (on the
+ * normalised text, with any apostrophe or none): want to, wanna, I will, I'll, I'm / I am going
+ * to, I'm gonna, plan to. Not a bare "going to" or "gonna": "the shot is going to hurt him".
+ */
+export const INTENT_BEFORE = /(?:\bwant(?:s|ed)? to|\bwanna|\bi will|\bi\W?ll|\bi\W?m going to|\bi am going to|\bi\W?m gonna|\bi am gonna|\bplan(?:ning)? to)\s+$/i;
 
 /** Threats against a person and plans of violence at school. */
 export const VIOLENCE_PHRASES: readonly string[] = [

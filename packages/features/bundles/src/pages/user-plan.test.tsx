@@ -36,6 +36,26 @@ describe('/user-plan', () => {
     await user.click(within(receipts).getByRole('button', { name: 'Cancel' }));
     expect(await within(receipts).findByText(/^ends /)).toBeInTheDocument();
   });
+  it('agrees with what the server enforces: custom domains are not limited, and 0 of 0 is no alarm (issue 27)', async () => {
+    const client = createFakeAppforgeClient();
+    client.fake.signIn({ email: 'new@example.org' });
+    client.fake.data.usage = [
+      { key: 'runs', used: 0, limit: 500 },
+      { key: 'ai_tokens', used: 0, limit: 200_000 },
+      { key: 'custom_domains', used: 1, limit: 0 },
+      { key: 'api_calls', used: 0, limit: 0 },
+    ];
+    renderBundles('/user-plan', client);
+    expect(await screen.findByRole('heading', { name: 'Your plan: Free' })).toBeInTheDocument();
+    // Adding a domain is not refused by any plan, so the page does not count against one.
+    expect(screen.getByText('Custom domains').parentElement).toHaveTextContent('1 (no limit)');
+    expect(screen.queryByRole('meter', { name: 'Custom domains' })).toBeNull();
+    // A limit of 0 that nothing has used is not "reached".
+    expect(screen.queryByText(/Limit reached/)).toBeNull();
+    expect(document.querySelector('.is-full')).toBeNull();
+    expect(screen.queryByText(/custom domains\./)).toBeNull();
+  });
+
   it('says in words which purchases were refunded or failed to renew, and offers no Cancel for them', async () => {
     const client = createFakeAppforgeClient();
     const session = client.fake.signIn({ email: 'ada@example.org' });

@@ -4,7 +4,7 @@ import { useCheckout, useManagePurchase, useMyPlan } from '@appforge/sdk/react';
 import { Badge, Button, Card, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { USAGE_FULL_TEXTS, USAGE_LABELS, UsageBar } from '../components/UsageBar';
+import { UNENFORCED_LIMITS, USAGE_FULL_TEXTS, USAGE_LABELS, UsageBar } from '../components/UsageBar';
 import { messageOf } from '../lib/message';
 import { useLeave } from '../lib/use-leave';
 
@@ -93,14 +93,20 @@ function PlanView({ plan }: { plan: MyPlan }) {
       <Card title={`Your plan: ${current?.name ?? plan.plan}`} description={plan.plan === 'pro' && plan.renews_at ? `Renews ${date(plan.renews_at)}` : undefined}>
         <div className="bundles-usage-list">
           {plan.usage.map((usage) => (
-            <UsageBar key={usage.key} label={USAGE_LABELS[usage.key]} used={usage.used} limit={usage.limit} fullText={USAGE_FULL_TEXTS[usage.key]} />
+            <UsageBar
+              key={usage.key}
+              label={USAGE_LABELS[usage.key]}
+              used={usage.used}
+              limit={UNENFORCED_LIMITS.has(usage.key) ? null : usage.limit}
+              fullText={USAGE_FULL_TEXTS[usage.key]}
+            />
           ))}
         </div>
         {plan.plan === 'free' && pro ? (
           <div className="bundles-upgrade">
             <p>
               Pro: {describePrice({ kind: 'monthly', amount_cents: pro.amount_cents, currency: pro.currency as Currency })} — {pro.limits.runs?.toLocaleString('en')} runs,{' '}
-              {pro.limits.apps} apps, {pro.limits.database_rows?.toLocaleString('en')} database rows, {pro.limits.custom_domains} custom domains.
+              {pro.limits.apps} apps, {pro.limits.database_rows?.toLocaleString('en')} database rows.
             </p>
             <Button
               disabled={checkout.isPending}

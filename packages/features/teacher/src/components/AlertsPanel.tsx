@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState } from '@appforge/ui';
+import { Badge, Button, EmptyState, Markdown } from '@appforge/ui';
 import { useState } from 'react';
 import { CATEGORY_LABELS, formatDateTime } from '../lib/format';
 import { messageOf } from '../lib/message';
@@ -33,7 +33,10 @@ function AlertItem({ alert, studentName, onAcknowledge }: { alert: SafetyAlert; 
         In {studentName}’s {alert.direction === 'input' ? 'input' : 'AI output'}
         {alert.source === 'moderation_api' ? ' (found by the moderation service)' : ''}:
       </p>
-      <blockquote className="teacher-excerpt">{alert.excerpt}</blockquote>
+      {/* An AI output is quoted as the student saw it (rendered); a student's input as they typed it. */}
+      <blockquote className="teacher-excerpt" data-kind={alert.direction}>
+        {alert.direction === 'output' ? <Markdown source={alert.excerpt} /> : alert.excerpt}
+      </blockquote>
       {failure !== null ? (
         <p role="alert" className="teacher-error">
           {failure}

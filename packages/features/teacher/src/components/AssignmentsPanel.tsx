@@ -1,4 +1,5 @@
 import { Button, Card, ConfirmDialog, EmptyState } from '@appforge/ui';
+import { Link } from 'react-router';
 import type { AssignableItem, Assignment, NewAssignmentInput } from '../lib/types';
 import { AssignForm } from './AssignForm';
 import { AssignmentItem, assignmentTitle } from './AssignmentItem';
@@ -8,6 +9,21 @@ export interface AssignmentsPanelProps {
   items: readonly AssignableItem[];
   onAssign: (input: NewAssignmentInput) => Promise<unknown>;
   onUnassign: (assignmentId: string) => Promise<unknown>;
+}
+
+/** Where to find something to assign (issue 27): the public apps in the list above, or a new app. */
+function NothingAssigned({ items }: { items: readonly AssignableItem[] }) {
+  const shared = items.filter((item) => !item.own).length;
+  const findPublic =
+    shared > 0
+      ? `${shared} public ${shared === 1 ? 'app is' : 'apps are'} ready to assign: pick one marked “(public)” in “App or bundle” above.`
+      : 'No public apps are shared yet.';
+  return (
+    <>
+      {findPublic} Or create an app for this class: describe it in plain words and it is built for you. Students see what you assign in My classes, with
+      its instructions and due date.
+    </>
+  );
 }
 
 /** What the class is asked to use, and the form to assign more. */
@@ -20,7 +36,16 @@ export function AssignmentsPanel({ assignments, items, onAssign, onUnassign }: A
       <section aria-labelledby="teacher-assignments-heading" className="teacher-stack">
         <h2 id="teacher-assignments-heading">Assigned ({assignments.length})</h2>
         {assignments.length === 0 ? (
-          <EmptyState headingLevel={3} title="Nothing assigned yet" description="Assign an app above; students see it in My classes with its instructions and due date." />
+          <EmptyState
+            headingLevel={3}
+            title="Nothing assigned yet"
+            description={<NothingAssigned items={items} />}
+            action={
+              <Button asChild variant="secondary">
+                <Link to="/create-new-app">Create an app</Link>
+              </Button>
+            }
+          />
         ) : (
           <ul className="teacher-list">
             {assignments.map((assignment) => {

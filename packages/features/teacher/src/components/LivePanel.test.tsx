@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ALERTS, MEMBERS, RUNS, STUDENT_IDS } from '../stories/fixtures';
 import { StoryFrame } from '../stories/StoryFrame';
 import type { ClassLiveOutput, ClassRun, SafetyAlert } from '../lib/types';
+import { AlertsPanel } from './AlertsPanel';
 import { LivePanel } from './LivePanel';
 
 const newAlert: SafetyAlert = {
@@ -81,6 +82,31 @@ describe('the live view', () => {
     expect(onShowAlerts).toHaveBeenCalledOnce();
     await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('shows a finished run’s answer as the student saw it: rendered, without Markdown marks or step data (issue 27)', () => {
+    const [first] = RUNS;
+    if (first === undefined) throw new Error('The fixtures have runs.');
+    const finished: ClassRun = {
+      ...first,
+      id: 'r10',
+      status: 'done',
+      outputs: [{ stepId: 'f3a1c2d4-feedback', title: 'Feedback', markdown: '# Feedback\n**Well done**: three correct \\(ages 11–14\\)\n\n<img src=x onerror=alert(1)>' }],
+    };
+    render(view([finished], []));
+    const card = screen.getByRole('article', { name: 'Amara Okafor: Photosynthesis tutor' });
+    expect(card).toHaveTextContent('Well done: three correct (ages 11–14)');
+    expect(within(card).getByText('Well done').tagName).toBe('STRONG');
+    for (const raw of ['stepId', 'markdown:', 'title:', 'f3a1c2d4', '**', '\\(', '# Feedback']) expect(card.textContent).not.toContain(raw);
+    expect(card.querySelector('[onerror]')).toBeNull();
+  });
+
+  it('shows an alert about an AI output as the student saw it (issue 27)', () => {
+    const outputAlert: SafetyAlert = { ...newAlert, id: 'out', direction: 'output', excerpt: '# Feedback\n**Never** share your address \\(ages 11–14\\)' };
+    render(<StoryFrame>{<AlertsPanel alerts={[outputAlert]} members={MEMBERS} onAcknowledge={vi.fn()} />}</StoryFrame>);
+    const item = screen.getByRole('listitem');
+    expect(item).toHaveTextContent('Never share your address (ages 11–14)');
+    for (const raw of ['**', '\\(', '# ']) expect(item.textContent).not.toContain(raw);
   });
 
   it('never shows a student by anything but their class name', () => {

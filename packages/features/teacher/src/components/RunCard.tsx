@@ -1,6 +1,7 @@
-import { Badge } from '@appforge/ui';
+import { Badge, Markdown } from '@appforge/ui';
 import type { BadgeTone } from '@appforge/ui';
-import { CATEGORY_LABELS, formatTime, STATUS_LABELS, textOf } from '../lib/format';
+import { CATEGORY_LABELS, formatTime, readableOutputs, STATUS_LABELS, textOf } from '../lib/format';
+import type { ReadableOutput } from '../lib/format';
 import type { ClassLiveOutput, ClassRun, RunStatus } from '../lib/types';
 
 const TONES: Readonly<Record<RunStatus, BadgeTone>> = {
@@ -25,13 +26,16 @@ export function RunCard({ run, studentName, flagged = false, live }: RunCardProp
   const inputs = textOf(run.inputs);
   // The run's outputs once it ends; until then, what its finished steps produced so far and the
   // live text of the step being written (replaced by the step's output once it is saved).
-  const finalOutputs = textOf(run.outputs);
-  const streaming = finalOutputs === '' && run.status === 'running' && live !== undefined && !run.steps.some((step) => step.step_id === live.stepId && step.output !== null);
-  const outputs =
-    finalOutputs ||
-    [...run.steps.map((step) => textOf(step.output)), streaming && live.withheld === null ? live.text : '']
-      .filter((text) => text !== '')
-      .join('\n');
+  // Shown as the student saw them (issue 27): rendered Markdown under the results' titles.
+  const finalOutputs = readableOutputs(run.outputs);
+  const streaming = finalOutputs.length === 0 && run.status === 'running' && live !== undefined && !run.steps.some((step) => step.step_id === live.stepId && step.output !== null);
+  const outputs: ReadableOutput[] =
+    finalOutputs.length > 0
+      ? finalOutputs
+      : [
+          ...run.steps.flatMap((step, index) => readableOutputs(step.output).map((part) => ({ ...part, key: `${step.step_id}:${index}:${part.key}` }))),
+          ...(streaming && live.withheld === null && live.text !== '' ? [{ key: 'live', title: null, kind: 'markdown' as const, body: live.text }] : []),
+        ];
   const withheld = streaming && live.withheld !== null ? live.withheld : null;
   const label = `${studentName}: ${run.app_name ?? 'an app'}`;
   return (
@@ -53,9 +57,18 @@ export function RunCard({ run, studentName, flagged = false, live }: RunCardProp
         </div>
         <div>
           <h4>AI output</h4>
-          <p className="teacher-run__text" data-live={streaming && withheld === null ? 'true' : undefined}>
-            {outputs === '' ? <span className="teacher-muted">{run.status === 'running' ? 'Writing…' : '(no output)'}</span> : outputs}
-          </p>
+          <div className="teacher-run__text teacher-run__output" data-live={streaming && withheld === null ? 'true' : undefined}>
+            {outputs.length === 0 ? (
+              <span className="teacher-muted">{run.status === 'running' ? 'Writing…' : '(no output)'}</span>
+            ) : (
+              outputs.map((part) => (
+                <section key={part.key} aria-label={part.title ?? undefined}>
+                  {part.title !== null ? <h5 className="teacher-run__output-title">{part.title}</h5> : null}
+                  {part.kind === 'markdown' ? <Markdown source={part.body} /> : <p className="teacher-run__plain">{part.body}</p>}
+                </section>
+              ))
+            )}
+          </div>
           {withheld !== null ? (
             <p className="teacher-muted" role="status">
               Hidden while it is written: flagged for {withheld.map((category) => CATEGORY_LABELS[category]).join(', ')}. Review it in Alerts.

@@ -1,4 +1,4 @@
-import { useSchoolInfo } from '@appforge/sdk/react';
+import { useSchoolInfo, useSession } from '@appforge/sdk/react';
 import type { ReactNode } from 'react';
 import { LoadProblem, Loading } from './LoadProblem';
 import { NotATeacher } from './NotATeacher';
@@ -9,6 +9,7 @@ import { NotATeacher } from './NotATeacher';
  */
 export function TeachersOnly({ what, children }: { what: string; children: ReactNode }) {
   const info = useSchoolInfo();
+  const session = useSession();
   if (info.isPending) {
     return (
       <div className="teacher-page">
@@ -23,6 +24,6 @@ export function TeachersOnly({ what, children }: { what: string; children: React
       </div>
     );
   }
-  if (!info.data.isTeacher) return <NotATeacher />;
+  if (!info.data.isTeacher) return <NotATeacher email={session.session?.user.email ?? null} />;
   return children;
 }

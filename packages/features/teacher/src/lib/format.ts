@@ -1,3 +1,4 @@
+import { renderMarkdown } from '@appforge/ui';
 import type { RunStatus, SafetyCategory } from './types';
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,6 +49,45 @@ export function textOf(value: unknown): string {
       .join('\n');
   }
   return '';
+}
+
+export interface ReadableOutput {
+  key: string;
+  /** The step's title as the student saw it above its result, when it had one. */
+  title: string | null;
+  /** Markdown (a result or an AI answer), or plain text (a JSON value's "name: value" lines). */
+  kind: 'markdown' | 'text';
+  body: string;
+}
+
+function isRunOutput(value: unknown): value is { stepId: string; title: string; markdown: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.markdown === 'string' && typeof record.title === 'string';
+}
+
+/**
+ * A run's outputs as the student saw them (issue 27): the results a run ends with (`[{ stepId,
+ * title, markdown }]`) become titled Markdown, an AI step's text is Markdown; anything else
+ * (a JSON output) stays readable "name: value" text. Never the step ids or field names of a result.
+ */
+export function readableOutputs(value: unknown): ReadableOutput[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value) && value.length > 0 && value.every(isRunOutput)) {
+    return value
+      .filter((output) => output.markdown.trim() !== '')
+      .map((output, index) => ({ key: `${output.stepId}:${index}`, title: output.title.trim() || null, kind: 'markdown' as const, body: output.markdown }));
+  }
+  if (isRunOutput(value)) return readableOutputs([value]);
+  const text = textOf(value);
+  return text === '' ? [] : [{ key: 'text', title: null, kind: typeof value === 'string' ? 'markdown' : 'text', body: text }];
+}
+
+/** What Markdown reads as once rendered (sanitised), as one line of plain text: for short quotes. */
+export function markdownText(markdown: string): string {
+  const html = renderMarkdown(markdown);
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** `datetime-local` input value (local time, minutes) ↔ ISO string. */

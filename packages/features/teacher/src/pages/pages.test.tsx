@@ -16,6 +16,18 @@ describe('the teacher portal', () => {
     expect(screen.queryByText('Not yours')).toBeNull();
   });
 
+  it('tells a would-be teacher how to become one and gives them the request to send (issue 27)', async () => {
+    const { client } = signedIn({ email: 'ms.lee@school.example' });
+    renderTeacher(client, '/teacher-portal');
+    const how = await screen.findByRole('region', { name: 'Are you a teacher?' });
+    expect(how).toHaveTextContent('sign in with your school e-mail address');
+    expect(how).toHaveTextContent('ms.lee@school.example');
+    expect(within(how).getByRole('textbox', { name: 'Request to send' })).toHaveValue(
+      'Please add ms.lee@school.example as a teacher on Appforge (or add our school’s e-mail domain for teachers), so I can create classes in the teacher portal.',
+    );
+    expect(within(how).getByRole('button', { name: 'Copy the request' })).toBeInTheDocument();
+  });
+
   it('refuses a student the class page too, naming no class data', async () => {
     const { client } = signedIn({ student: true });
     const cls = makeClass({ name: 'Biology 7B' });
