@@ -53,6 +53,12 @@ describe('toAppforgeError', () => {
       status: 401,
     });
     expect(fromPostgrest({ code: 'PGRST999', message: 'odd' }).code).toBe('PGRST999');
+    // Issue 26: the database refuses giving someone else's paid app to a class with PT402.
+    expect(fromPostgrest({ code: 'PT402', message: 'Tax quiz is paid and not yours: buy it first to give it to your class, or pick a free app.' }, 402)).toMatchObject({
+      code: 'payment_required',
+      status: 402,
+      message: 'Tax quiz is paid and not yours: buy it first to give it to your class, or pick a free app.',
+    });
     // A plain PostgREST error object (as postgrest-js returns it) is recognised too.
     expect(toAppforgeError({ code: '23505', message: 'duplicate key', details: null, hint: null }).code).toBe('conflict');
   });
