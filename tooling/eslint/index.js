@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'builder', 'databases', 'apis', 'bundles', 'domains', 'teacher'];
+const FEATURES = ['auth', 'builder', 'databases', 'apis', 'bundles', 'domains', 'teacher', 'visitor'];
 
 const ENV_MESSAGE =
   'Configuration is read in one place per app (src/env.ts), parsed with zod and passed down as arguments, so a missing or malformed value is reported once, by name.';
@@ -14,6 +14,7 @@ const ENV_MESSAGE =
  * @param {{
  *   dir: string,
  *   feature?: string,
+ *   belowFeatures?: boolean,
  *   react?: boolean,
  *   envFiles?: string[],
  *   ignores?: string[],
@@ -21,7 +22,7 @@ const ENV_MESSAGE =
  * }} options
  */
 export function appforgeConfig(options) {
-  const { dir, feature, react = false, envFiles = [], ignores = [], node = false } = options;
+  const { dir, feature, belowFeatures = false, react = false, envFiles = [], ignores = [], node = false } = options;
 
   /** @type {{ group: string[], message: string }[]} */
   const restrictedPatterns = [
@@ -42,6 +43,14 @@ export function appforgeConfig(options) {
       group: others.map((name) => `@appforge/${name}`).concat(others.map((name) => `@appforge/${name}/**`)),
       message:
         'Features never import each other: move what two features share into @appforge/sdk or @appforge/ui, or let apps/web compose them.',
+    });
+  }
+
+  if (belowFeatures) {
+    restrictedPatterns.push({
+      group: FEATURES.map((name) => `@appforge/${name}`).concat(FEATURES.map((name) => `@appforge/${name}/**`)),
+      message:
+        'This package sits below the features (they import it), so it may not import a feature: that would be a cycle.',
     });
   }
 

@@ -9,6 +9,8 @@ import '@appforge/apis/styles.css';
 import '@appforge/bundles/styles.css';
 import '@appforge/domains/styles.css';
 import '@appforge/teacher/styles.css';
+import '@appforge/run-view/styles.css';
+import '@appforge/visitor/styles.css';
 import './styles.css';
 import { loadAppforgeClient, loadAuthLiteClient } from './app/access-gate/load-client';
 import { App } from './app/App';

@@ -7,7 +7,7 @@ import type { Plugin, PluginOption } from 'vite';
 // system's, and the builder's components (not its pages, nor the SDK and the engine, which its
 // stories pull in). That keeps the build close to its time with the design system alone.
 const DOCGEN_PLUGIN = 'storybook:react-docgen-plugin';
-const DOCUMENTED_COMPONENT = /[\\/]packages[\\/](?:ui[\\/]src|features[\\/][^\\/]+[\\/]src[\\/](?:[^\\/]+[\\/]components|shared))[\\/].+\.tsx$/;
+const DOCUMENTED_COMPONENT = /[\\/]packages[\\/](?:ui[\\/]src|run-view[\\/]src|features[\\/][^\\/]+[\\/]src[\\/](?:[^\\/]+[\\/]components|shared))[\\/].+\.tsx$/;
 
 function isPlugin(option: PluginOption): option is Plugin {
   return typeof option === 'object' && option !== null && !Array.isArray(option) && 'name' in option;
@@ -30,7 +30,7 @@ const config: StorybookConfig = {
   // One Storybook for the design system and the feature screens built with it. The builder's
   // stories are found by path: @appforge/ui must not depend on a feature package (the builder
   // depends on ui, so a package dependency would be a cycle for pnpm and turbo).
-  stories: ['../src/**/*.stories.@(ts|tsx)', '../../features/*/src/**/*.stories.@(ts|tsx)'],
+  stories: ['../src/**/*.stories.@(ts|tsx)', '../../features/*/src/**/*.stories.@(ts|tsx)', '../../run-view/src/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-a11y'],
   framework: '@storybook/react-vite',
   core: { disableTelemetry: true },

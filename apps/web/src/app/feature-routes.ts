@@ -11,6 +11,7 @@ import { nav as bundlesNav, routes as bundlesRoutes } from '@appforge/bundles';
 import { nav as databasesNav, routes as databasesRoutes } from '@appforge/databases';
 import { nav as domainsNav, routes as domainsRoutes } from '@appforge/domains';
 import { nav as teacherNav, routes as teacherRoutes } from '@appforge/teacher';
+import { routes as visitorRoutes } from '@appforge/visitor';
 import type { RouteManifest } from './compose-routes';
 import { composeNav } from './compose-routes';
 import { shellNav, shellRoutes } from './shell-routes';
@@ -24,6 +25,7 @@ export const routeManifests: readonly RouteManifest[] = [
   { name: '@appforge/bundles', routes: bundlesRoutes, nav: bundlesNav },
   { name: '@appforge/domains', routes: domainsRoutes, nav: domainsNav },
   { name: '@appforge/teacher', routes: teacherRoutes, nav: teacherNav },
+  { name: '@appforge/visitor', routes: visitorRoutes },
 ];
 
 /** The sidebar: every manifest's entries in `order`. */

@@ -4,11 +4,10 @@ import { createRoutes } from './create/routes';
 import { editorRoutes } from './editor/routes';
 import { homeRoutes } from './home/routes';
 import { settingsRoutes } from './settings/routes';
-import { visitorRoutes } from './visitor/routes';
 
 /**
- * The builder feature's pages, each downloaded on demand. Public: /deployed-app/:appId,
- * /landing-page/:appId and /create-new-app (the shell's access gate decides by the first path
- * segment); everything else needs an allowed, signed-in user.
+ * The builder feature's pages, each downloaded on demand. Public: /create-new-app (the shell's
+ * access gate decides by the first path segment); everything else needs an allowed, signed-in
+ * user. The pages visitors see live in @appforge/visitor.
  */
-export const routes: RouteObject[] = [...visitorRoutes, ...createRoutes, ...homeRoutes, ...editorRoutes, ...settingsRoutes, ...aiBuilderRoutes];
+export const routes: RouteObject[] = [...createRoutes, ...homeRoutes, ...editorRoutes, ...settingsRoutes, ...aiBuilderRoutes];

@@ -10,6 +10,6 @@ describeStories({
   composeStories,
   setProjectAnnotations,
   cleanup,
-  areas: ['Visitor', 'Create', 'Home', 'Editor', 'AI builder', 'Settings', 'Run'],
+  areas: ['Create', 'Home', 'Editor', 'AI builder', 'Settings'],
   minStories: 25,
 });

@@ -2,13 +2,12 @@ import type { FeatureNavEntry } from '@appforge/ui';
 import type { RouteObject } from 'react-router';
 
 /**
- * Bundles, checkout and the plan page, each downloaded on demand. /bundle/:bundleId is public
- * (the shell's access gate lets anyone open it); /bundle/:bundleId/custom-domain belongs to the
- * domains feature and is only linked from here.
+ * Bundles, checkout and the plan page, each downloaded on demand. The public bundle page
+ * /bundle/:bundleId belongs to @appforge/visitor and /bundle/:bundleId/custom-domain to the
+ * domains feature; both are only linked from here.
  */
 export const routes: RouteObject[] = [
   { path: '/bundles', lazy: () => import('./pages/bundles') },
-  { path: '/bundle/:bundleId', lazy: () => import('./pages/bundle') },
   { path: '/bundle/:bundleId/settings', lazy: () => import('./pages/bundle-settings') },
   { path: '/bundle/:bundleId/edit-apps', lazy: () => import('./pages/bundle-edit-apps') },
   { path: '/bundle/:bundleId/edit-price', lazy: () => import('./pages/bundle-edit-price') },

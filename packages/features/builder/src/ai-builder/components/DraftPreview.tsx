@@ -1,4 +1,4 @@
-import { OwnerPreview } from '../../shared/run/OwnerPreview';
+import { OwnerPreview } from '@appforge/run-view';
 
 export interface DraftPreviewProps {
   readonly appId: string;

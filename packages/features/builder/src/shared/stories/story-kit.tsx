@@ -2,6 +2,7 @@
 // presentational components, and <PageStory> — a page rendered the way the shell renders it
 // (TanStack Query, the SDK's AppforgeProvider over the in-memory fake backend, toasts, a memory
 // router), so pages show realistic data with no backend and no network.
+import '@appforge/run-view/styles.css';
 import '../../styles.css';
 import { parseAppSpec } from '@appforge/engine';
 import type { AppSpec, InputField } from '@appforge/engine';
