@@ -1,7 +1,7 @@
 import type { DatabaseColumn, Json } from '@appforge/sdk';
 import { convertValue } from '@appforge/sdk';
 import { useInsertDatabaseRows } from '@appforge/sdk/react';
-import { Button, Dialog, TextField } from '@appforge/ui';
+import { Button, Dialog, Select, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { TYPE_LABELS } from '../lib/column-types';
@@ -11,6 +11,12 @@ export interface AddRowDialogProps {
   columns: readonly DatabaseColumn[];
   onAdded?: () => void;
 }
+
+/** A yes/no column is a choice, so nobody has to guess which words count as yes. */
+const YES_NO_OPTIONS = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
 
 /** "Add row": a field per column, each checked by its type before anything is sent. */
 export function AddRowDialog({ tableId, columns, onAdded }: AddRowDialogProps) {
@@ -48,15 +54,27 @@ export function AddRowDialog({ tableId, columns, onAdded }: AddRowDialogProps) {
   return (
     <Dialog title="Add a row" open={open} onOpenChange={setOpen} trigger={<Button variant="secondary">Add row</Button>}>
       <form onSubmit={submit} className="db-form" noValidate>
-        {columns.map((column) => (
-          <TextField
-            key={column.name}
-            label={`${column.name} (${TYPE_LABELS[column.type]})`}
-            value={draft[column.name] ?? ''}
-            onChange={(event) => setDraft({ ...draft, [column.name]: event.target.value })}
-            error={errors[column.name]}
-          />
-        ))}
+        {columns.map((column) =>
+          column.type === 'boolean' ? (
+            <Select
+              key={column.name}
+              label={`${column.name} (${TYPE_LABELS[column.type]})`}
+              options={YES_NO_OPTIONS}
+              placeholder="Not set"
+              value={draft[column.name] ?? ''}
+              onValueChange={(value) => setDraft({ ...draft, [column.name]: value })}
+              error={errors[column.name]}
+            />
+          ) : (
+            <TextField
+              key={column.name}
+              label={`${column.name} (${TYPE_LABELS[column.type]})`}
+              value={draft[column.name] ?? ''}
+              onChange={(event) => setDraft({ ...draft, [column.name]: event.target.value })}
+              error={errors[column.name]}
+            />
+          ),
+        )}
         {insert.error || refused ? (
           <p role="alert" className="db-error">
             {insert.error?.message ?? refused}

@@ -29,4 +29,11 @@ describe('CSV export', () => {
     expect(csvFileName('Books / 2024: read?')).toBe('Books  2024 read.csv');
     expect(csvFileName('***')).toBe('table.csv');
   });
+
+  it('names a filtered export apart from the full one, with the day it was taken', () => {
+    const day = new Date('2026-11-27T15:00:00Z');
+    expect(csvFileName('Books', { filtered: true, at: day })).toBe('Books-filtered-2026-11-27.csv');
+    expect(csvFileName('Books', { filtered: false, at: day })).toBe('Books.csv');
+    expect(csvFileName('../etc/passwd', { filtered: true, at: day })).toBe('etcpasswd-filtered-2026-11-27.csv');
+  });
 });

@@ -21,9 +21,11 @@ export function rowsToCsv(columns: readonly DatabaseColumn[], rows: readonly Dat
 }
 
 /** A file name from a table's name: letters, digits, spaces, - and _ only. */
-export function csvFileName(name: string): string {
+export function csvFileName(name: string, view?: { filtered: boolean; at: Date }): string {
   const safe = name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'table';
-  return `${safe}.csv`;
+  // A filtered export is a different file from the whole table: it says so, and the day, so two
+  // downloads never overwrite or pass for each other.
+  return view?.filtered === true ? `${safe}-filtered-${view.at.toISOString().slice(0, 10)}.csv` : `${safe}.csv`;
 }
 
 /** Offers a file to the person (the browser's download). */

@@ -42,6 +42,43 @@ describe('/database/:databaseId/data', () => {
     expect(client.fake.calls('databases.rowsCount').at(-1)?.[0]).toEqual({ tableId: books.id, filters: [{ column: 'Pages', op: 'gt', value: '100' }] });
   });
 
+  it('keeps the sort and the filters in the address, so a reload or a shared link shows the same rows', async () => {
+    const { client, database } = library([
+      { Title: 'Dune', Pages: 412 },
+      { Title: 'Emma', Pages: 9 },
+      { Title: 'Ulysses', Pages: 730 },
+    ]);
+    const user = userEvent.setup();
+    const first = renderPage(`/database/${database.id}/data`, client);
+    expect(await screen.findByText('Rows 1–3 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Pages/ }));
+    await waitFor(() => expect(titles()).toEqual(['Emma', 'Dune', 'Ulysses']));
+    const form = screen.getByRole('form', { name: 'Add a filter' });
+    await user.click(within(form).getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: 'Pages' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Condition' }));
+    await user.click(await screen.findByRole('option', { name: 'is more than' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Value' }), '100');
+    await user.click(within(form).getByRole('button', { name: 'Add filter' }));
+    expect(await screen.findByText('Rows 1–2 of 2 matching')).toBeInTheDocument();
+    const { pathname, search } = first.router.state.location;
+    first.unmount();
+
+    // The same address opened afresh (a reload, or the link sent to someone).
+    renderPage(`${pathname}${search}`, client);
+    expect(await screen.findByText('Rows 1–2 of 2 matching')).toBeInTheDocument();
+    expect(titles()).toEqual(['Dune', 'Ulysses']);
+    expect(screen.getByRole('columnheader', { name: /Pages/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('ignores a hand-made address with a bad sort or filter instead of breaking the page', async () => {
+    const { client, database } = library([{ Title: 'Dune', Pages: 412 }]);
+    const filters = encodeURIComponent('[{"column":"Nope","op":"drop table","value":1}]');
+    renderPage(`/database/${database.id}/data?sort=${encodeURIComponent('<script>')}&filters=${filters}`, client);
+    expect(await screen.findByText('Rows 1–1 of 1')).toBeInTheDocument();
+    expect(titles()).toEqual(['Dune']);
+  });
+
   it('edits a cell, refusing a value of the wrong type before sending it', async () => {
     const { client, database, books } = library([{ Title: 'Dune', Pages: 412 }]);
     const user = userEvent.setup();
@@ -156,6 +193,21 @@ describe('/database/:databaseId/data', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Finished' }));
     expect(screen.queryByRole('columnheader', { name: /Finished/ })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Title/ })).toBeInTheDocument();
+  });
+
+  it('asks yes or no for a yes/no column in the Add-row dialog, not free text', async () => {
+    const { client, database, books } = library([]);
+    books.columns = [...books.columns, { name: 'Owned', type: 'boolean' }];
+    const user = userEvent.setup();
+    renderPage(`/database/${database.id}/data`, client);
+    await user.click(await screen.findByRole('button', { name: 'Add row' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a row' });
+    expect(within(dialog).queryByRole('textbox', { name: /^Owned/ })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title (Text)' }), 'Dune');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Owned/ }));
+    await user.click(await screen.findByRole('option', { name: 'Yes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add the row' }));
+    await waitFor(() => expect(client.fake.data.databaseRows[books.id]?.[0]?.data).toEqual({ Title: 'Dune', Owned: true }));
   });
 
   it('renders only the rows in view, however many are loaded', async () => {

@@ -1,5 +1,5 @@
 import type { AppforgeError, DatabaseColumn, DatabaseDetail, DatabaseRecord, DatabaseRowFilter, Json } from '@appforge/sdk';
-import { MAX_DELETE_ROWS, valueText } from '@appforge/sdk';
+import { MAX_DELETE_ROWS, rowFilterSchema, valueText } from '@appforge/sdk';
 import {
   DATABASE_SCROLL_MAX_ROWS,
   useAppforge,
@@ -13,6 +13,8 @@ import {
 import { Button, ConfirmDialog, Select } from '@appforge/ui';
 import type { RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useEffect, useRef, useState } from 'react';
+import type { SetURLSearchParams } from 'react-router';
+import { z } from 'zod';
 import { useSearchParams } from 'react-router';
 import { AddRowDialog } from '../components/AddRowDialog';
 import { CsvImportDialog } from '../components/CsvImportDialog';
@@ -26,6 +28,47 @@ import { formatCount } from '../lib/format';
 
 const UNDO_MS = 6_000;
 
+const addressFilters = z.array(rowFilterSchema).max(20);
+
+/**
+ * The grid's sort and filters live in the address (`?sort=Pages`, `?sort=-Pages`,
+ * `?filters=[…]`), so a reload or a shared link shows the same rows. The address is outside input:
+ * anything that does not parse, or names a column the table lacks, is ignored.
+ */
+function viewFromParams(params: URLSearchParams, columns: readonly DatabaseColumn[]): { filters: DatabaseRowFilter[]; sorting: SortingState } {
+  const known = new Set(columns.map((column) => column.name));
+  let filters: DatabaseRowFilter[] = [];
+  const rawFilters = params.get('filters');
+  if (rawFilters !== null) {
+    try {
+      const parsed = addressFilters.safeParse(JSON.parse(rawFilters));
+      if (parsed.success) filters = parsed.data.filter((filter) => known.has(filter.column));
+    } catch {
+      filters = [];
+    }
+  }
+  const rawSort = params.get('sort') ?? '';
+  const desc = rawSort.startsWith('-');
+  const column = desc ? rawSort.slice(1) : rawSort;
+  return { filters, sorting: known.has(column) ? [{ id: column, desc }] : [] };
+}
+
+function writeView(setParams: SetURLSearchParams, view: { filters: DatabaseRowFilter[]; sorting: SortingState }) {
+  setParams(
+    (current) => {
+      const next = new URLSearchParams(current);
+      next.delete('import');
+      if (view.filters.length > 0) next.set('filters', JSON.stringify(view.filters));
+      else next.delete('filters');
+      const sort = view.sorting[0];
+      if (sort) next.set('sort', `${sort.desc ? '-' : ''}${sort.id}`);
+      else next.delete('sort');
+      return next;
+    },
+    { replace: true },
+  );
+}
+
 interface PendingDelete {
   ids: string[];
   timer: ReturnType<typeof setTimeout>;
@@ -35,8 +78,11 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
   const table = database.tables.find((candidate) => candidate.id === tableId);
   const columns: readonly DatabaseColumn[] = table?.columns ?? [];
   const client = useAppforge();
-  const [filters, setFilters] = useState<DatabaseRowFilter[]>([]);
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const [params, setParams] = useSearchParams();
+  const { filters, sorting } = viewFromParams(params, columns);
+  const setFilters = (next: DatabaseRowFilter[]) => writeView(setParams, { filters: next, sorting });
+  const setSorting = (updater: SortingState | ((old: SortingState) => SortingState)) =>
+    writeView(setParams, { filters, sorting: typeof updater === 'function' ? updater(sorting) : updater });
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [hidden, setHidden] = useState<VisibilityState>({});
   const [notice, setNotice] = useState<string | null>(null);
@@ -121,7 +167,7 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
     try {
       const all = await fetchAllRows(client, view ? { tableId, filters, sort } : { tableId });
       if (!table) return;
-      download(csvFileName(table.name), `\uFEFF${rowsToCsv(columns, all)}`, 'text/csv;charset=utf-8');
+      download(csvFileName(table.name, { filtered: view, at: new Date() }), `\uFEFF${rowsToCsv(columns, all)}`, 'text/csv;charset=utf-8');
     } catch (error) {
       setNotice(`The export failed: ${error instanceof Error ? error.message : 'try again'}.`);
     } finally {
