@@ -80,6 +80,8 @@ export interface AppDetail extends AppSummary {
   price: AppPrice;
   api_access_enabled: boolean;
   database_id: string | null;
+  /** Issue 26: runs without sign-in per UTC day the owner allows (0 = sign-in needed; one address may use a fifth). */
+  anonymous_runs_per_day: number;
 }
 
 export interface PublicApp {
@@ -94,9 +96,13 @@ export interface PublicApp {
   deployed: { id: string; number: number; spec: AppSpec } | null;
 }
 
+/** The database's default budget of runs without sign-in per app and day (issue 26), and its bounds. */
+export const DEFAULT_ANONYMOUS_RUNS_PER_DAY = 50;
+export const MAX_ANONYMOUS_RUNS_PER_DAY = 100_000;
+
 export const APP_SUMMARY_COLUMNS =
   'id, name, description, icon_path, visibility, draft_version_id, deployed_version_id, updated_at, created_at';
-export const APP_DETAIL_COLUMNS = `${APP_SUMMARY_COLUMNS}, owner_id, design, price, api_access_enabled, database_id`;
+export const APP_DETAIL_COLUMNS = `${APP_SUMMARY_COLUMNS}, owner_id, design, price, api_access_enabled, database_id, anonymous_runs_per_day`;
 /** What a visitor may see of an app. Its config (system prompt, model settings) is in the owner-only AppConfig table. */
 export const APP_PUBLIC_COLUMNS = 'id, name, description, icon_path, visibility, design, price, deployed_version_id';
 
@@ -118,6 +124,7 @@ export const appDetailRowSchema = appSummaryRowSchema.extend({
   price: withDefault(appPriceSchema, DEFAULT_PRICE),
   api_access_enabled: z.boolean(),
   database_id: z.string().nullable(),
+  anonymous_runs_per_day: z.number().int().default(DEFAULT_ANONYMOUS_RUNS_PER_DAY),
 });
 
 export const appPublicRowSchema = z.object({

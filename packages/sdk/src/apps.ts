@@ -17,6 +17,7 @@ import {
   invalidInput,
   requireUuid,
   DEFAULT_CONFIG,
+  MAX_ANONYMOUS_RUNS_PER_DAY,
 } from './app-rows';
 import type { AppConfig, AppDetail, PublicApp } from './app-rows';
 import type { Database } from './database.types';
@@ -58,6 +59,12 @@ export const appPatchSchema = z.strictObject({
   price: appPriceSchema.optional(),
   icon_path: z.string().min(1).max(400).nullable().optional(),
   draft_version_id: z.string().regex(UUID_PATTERN, 'The draft is not a valid id.').optional(),
+  anonymous_runs_per_day: z
+    .number('Runs without sign-in must be a number.')
+    .int('Runs without sign-in must be a whole number.')
+    .min(0, 'Runs without sign-in cannot be negative.')
+    .max(MAX_ANONYMOUS_RUNS_PER_DAY, `Runs without sign-in are at most ${MAX_ANONYMOUS_RUNS_PER_DAY.toLocaleString('en')} a day.`)
+    .optional(),
 });
 
 function storageError(error: { message: string; statusCode?: string; status?: number }): AppforgeError {

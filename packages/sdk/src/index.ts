@@ -4,9 +4,11 @@ export type { AppforgeErrorInit } from './errors';
 export { customDomainSchema, normaliseHost } from './custom-domains';
 export type { CustomDomain, DomainScope, DomainTargetRef } from './custom-domains';
 export {
+  DEFAULT_ANONYMOUS_RUNS_PER_DAY,
   DEFAULT_CONFIG,
   DEFAULT_DESIGN,
   DEFAULT_PRICE,
+  MAX_ANONYMOUS_RUNS_PER_DAY,
   appConfigSchema,
   appDesignSchema,
   appPriceSchema,

@@ -244,16 +244,18 @@ describe.each(DATABASES)('on %s', (database) => {
         [owner.id, appId],
       );
       const session = randomUUID();
+      // One person signed out: one address (issue 26: caps count a visitor by address, not session).
+      const person = { 'x-forwarded-for': '198.51.100.42' };
       for (let i = 0; i < 2; i += 1) {
-        expect((await runEvents(backend, { app_id: appId, visitor_session: session })).at(-1)?.event).toBe('awaiting_input');
+        expect((await runEvents(backend, { app_id: appId, visitor_session: session }, undefined, person)).at(-1)?.event).toBe('awaiting_input');
       }
-      const third = await callFunction(backend, 'run-app', { app_id: appId, visitor_session: session });
+      const third = await callFunction(backend, 'run-app', { app_id: appId, visitor_session: randomUUID() }, undefined, person);
       expect(third.status).toBe(429);
       expect(await third.json()).toEqual({
         code: 'cap_reached',
         message: 'You have used Topic explainer 2 times this day, the most its owner allows; try again next day',
       });
-      await (await callFunction(backend, 'run-app', { app_id: appId, visitor_session: session })).body?.cancel();
+      await (await callFunction(backend, 'run-app', { app_id: appId, visitor_session: session }, undefined, person)).body?.cancel();
       const notices = await backend.db.query('select message from public."CapNotice" where owner_id = $1', [owner.id]);
       expect(notices.rowCount).toBe(1);
       const ownerEmail = (await backend.db.query<{ email: string }>('select email from auth.users where id = $1', [owner.id])).rows[0]?.email ?? '';

@@ -146,8 +146,8 @@ export async function readSse(response: Response, onEvent?: (event: SseEvent) =>
 }
 
 /** Runs run-app and returns its SSE events (fails on a non-SSE answer). */
-export async function runEvents(backend: TestBackend, body: Record<string, unknown>, token?: string): Promise<SseEvent[]> {
-  const response = await callFunction(backend, 'run-app', body, token);
+export async function runEvents(backend: TestBackend, body: Record<string, unknown>, token?: string, headers: Record<string, string> = {}): Promise<SseEvent[]> {
+  const response = await callFunction(backend, 'run-app', body, token, headers);
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
     throw new Error(`run-app answered ${response.status}: ${await response.text()}`);
   }

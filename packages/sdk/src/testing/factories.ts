@@ -172,6 +172,7 @@ export function makeApp(overrides: Partial<AppDetail> = {}): AppDetail {
     price: { ...DEFAULT_PRICE },
     api_access_enabled: false,
     database_id: null,
+    anonymous_runs_per_day: 50,
     created_at: now,
     updated_at: now,
     runs_last_7_days: 0,

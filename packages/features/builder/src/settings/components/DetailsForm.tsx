@@ -11,13 +11,13 @@ import { SaveBar } from './SaveBar';
 import type { SaveState } from './SaveBar';
 
 export interface DetailsFormProps {
-  app: Pick<AppDetail, 'name' | 'description' | 'visibility'>;
+  app: Pick<AppDetail, 'name' | 'description' | 'visibility' | 'anonymous_runs_per_day'>;
   state: SaveState;
   onSave: (patch: DetailsPatch) => void;
 }
 
 function valuesOf(app: DetailsFormProps['app']): DetailsValues {
-  return { name: app.name, description: app.description ?? '', visibility: app.visibility };
+  return { name: app.name, description: app.description ?? '', visibility: app.visibility, anonymousRuns: String(app.anonymous_runs_per_day) };
 }
 
 /** Name, description and who can open the app (the four visibility levels, explained). */
@@ -25,7 +25,11 @@ export function DetailsForm({ app, state, onSave }: DetailsFormProps) {
   const [values, setValues] = useState<DetailsValues>(() => valuesOf(app));
   const [errors, setErrors] = useState<FieldErrors>({});
   const saved = valuesOf(app);
-  const dirty = values.name !== saved.name || values.description !== saved.description || values.visibility !== saved.visibility;
+  const dirty =
+    values.name !== saved.name ||
+    values.description !== saved.description ||
+    values.visibility !== saved.visibility ||
+    values.anonymousRuns.trim() !== saved.anonymousRuns;
   useUnsavedWarning(dirty);
 
   const set = <K extends keyof DetailsValues>(key: K, value: DetailsValues[K]) => {
@@ -74,6 +78,15 @@ export function DetailsForm({ app, state, onSave }: DetailsFormProps) {
         error={errors.visibility}
         hint="You can always open and edit your own app. This applies to the deployed version."
         options={VISIBILITY_LEVELS.map((level) => ({ value: level.value, label: level.label, description: level.explanation }))}
+      />
+      <TextField
+        label="Runs without sign-in per day"
+        name="anonymousRuns"
+        inputMode="numeric"
+        value={values.anonymousRuns}
+        onChange={(event) => set('anonymousRuns', event.target.value)}
+        error={errors.anonymousRuns}
+        hint="How many times visitors who are not signed in may run the app each day (they count against your plan). One visitor's address gets at most a fifth; 0 asks everyone to sign in first."
       />
       <SaveBar state={state} dirty={dirty} label="Save details" />
     </form>

@@ -3,11 +3,11 @@ import { checkConfig, checkDesign, checkDetails, checkPrice } from './forms';
 
 describe('settings forms', () => {
   it('refuses an empty or too long name and stores an empty description as none', () => {
-    expect(checkDetails({ name: '   ', description: '', visibility: 'public' })).toEqual({ ok: false, errors: { name: 'Give the app a name.' } });
-    expect(checkDetails({ name: 'x'.repeat(121), description: '', visibility: 'public' }).ok).toBe(false);
-    expect(checkDetails({ name: ' Recipes ', description: '  ', visibility: 'unlisted' })).toEqual({
+    expect(checkDetails({ name: '   ', description: '', visibility: 'public', anonymousRuns: '50' })).toEqual({ ok: false, errors: { name: 'Give the app a name.' } });
+    expect(checkDetails({ name: 'x'.repeat(121), description: '', visibility: 'public', anonymousRuns: '50' }).ok).toBe(false);
+    expect(checkDetails({ name: ' Recipes ', description: '  ', visibility: 'unlisted', anonymousRuns: ' 7 ' })).toEqual({
       ok: true,
-      value: { name: 'Recipes', description: null, visibility: 'unlisted' },
+      value: { name: 'Recipes', description: null, visibility: 'unlisted', anonymous_runs_per_day: 7 },
     });
   });
 

@@ -2,7 +2,7 @@
 // what the inputs hold (strings); each schema turns them into the SDK's shapes.
 import type { AppConfig, AppDesign, AppPrice, AppVisibility } from '@appforge/sdk';
 import { z } from 'zod';
-import { parseAllowedHostLines, parsePriceInput, priceInputOf } from '@appforge/sdk';
+import { MAX_ANONYMOUS_RUNS_PER_DAY, parseAllowedHostLines, parsePriceInput, priceInputOf } from '@appforge/sdk';
 import type { PriceInput } from '@appforge/sdk';
 
 /** zod's issues as one message per field (the first one wins), keyed by the field's name. */
@@ -33,12 +33,15 @@ export interface DetailsValues {
   name: string;
   description: string;
   visibility: AppVisibility;
+  /** Runs without sign-in per day, as typed (issue 26). */
+  anonymousRuns: string;
 }
 
 export interface DetailsPatch {
   name: string;
   description: string | null;
   visibility: AppVisibility;
+  anonymous_runs_per_day: number;
 }
 
 const detailsSchema = z.object({
@@ -53,10 +56,19 @@ const detailsSchema = z.object({
     .max(DESCRIPTION_MAX, `The description has at most ${DESCRIPTION_MAX} characters.`)
     .transform((text) => (text === '' ? null : text)),
   visibility: z.enum(['public', 'unlisted', 'signed_in', 'allowed_users'], 'Choose who can open the app.'),
+  anonymousRuns: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'Enter a whole number of runs, 0 or more.')
+    .transform(Number)
+    .pipe(z.number().max(MAX_ANONYMOUS_RUNS_PER_DAY, `At most ${MAX_ANONYMOUS_RUNS_PER_DAY.toLocaleString('en')} runs a day.`)),
 });
 
 export function checkDetails(values: DetailsValues): Checked<DetailsPatch> {
-  return check(detailsSchema, values);
+  const checked = check(detailsSchema, values);
+  if (!checked.ok) return checked;
+  const { anonymousRuns, ...rest } = checked.value;
+  return { ok: true, value: { ...rest, anonymous_runs_per_day: anonymousRuns } };
 }
 
 // Price -----------------------------------------------------------------------------------------

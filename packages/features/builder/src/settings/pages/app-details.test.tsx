@@ -35,6 +35,33 @@ describe('/app-details/:appId', () => {
     expect(afterSave.defaultPrevented).toBe(false);
   });
 
+  it('issue 26: shows the budget of runs without sign-in (50 by default), refuses bad numbers in words, and saves a new one', async () => {
+    const { client, app } = signedInWithApp();
+    const user = userEvent.setup();
+    renderSettings({ client, path: `/app-details/${app.id}` });
+    const budget = await screen.findByRole('textbox', { name: 'Runs without sign-in per day' });
+    expect(budget).toHaveValue('50');
+    expect(budget).toHaveAccessibleDescription(/at most a fifth; 0 asks everyone to sign in first/);
+    for (const [typed, words] of [
+      ['-1', /whole number of runs, 0 or more/],
+      ['2.5', /whole number of runs, 0 or more/],
+      ['lots', /whole number of runs, 0 or more/],
+      ['100001', /At most 100,000 runs a day/],
+    ] as const) {
+      await user.clear(budget);
+      await user.type(budget, typed);
+      await user.click(screen.getByRole('button', { name: 'Save details' }));
+      expect(budget).toHaveAttribute('aria-invalid', 'true');
+      expect(budget).toHaveAccessibleDescription(words);
+    }
+    expect(client.fake.calls('apps.update')).toHaveLength(0);
+    await user.clear(budget);
+    await user.type(budget, '0');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(client.fake.data.apps[app.id]).toMatchObject({ anonymous_runs_per_day: 0 });
+  });
+
   it('refuses an empty name in words and sends nothing', async () => {
     const { client, app } = signedInWithApp();
     const user = userEvent.setup();
