@@ -77,6 +77,7 @@ test('Google sign-in started on a custom domain: the visitor confirms on Appforg
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
   const form = visitorPage.getByRole('form', { name: 'What to summarise' });
   await form.getByRole('textbox', { name: 'Text', exact: true }).fill(SOURCE_TEXT);
+  await form.getByRole('radio', { name: 'Bullet points' }).check();
   await form.getByRole('button', { name: 'Run' }).click();
   await expect(visitorPage.getByRole('article', { name: 'Summary' })).toContainText('Glaciers', { timeout: 30_000 });
   await visitor.close();
