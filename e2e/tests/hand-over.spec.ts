@@ -51,7 +51,7 @@ async function mailedLink(request: APIRequestContext, email: string): Promise<st
 }
 
 test('Google sign-in started on a custom domain: the visitor confirms on Appforge, then is signed in on that domain', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const host = `handover-${Date.now().toString(36)}.localhost`;
   const origin = `http://${host}:4173`;
   const appId = await appForSignedInPeopleOn(page, request, host);
@@ -84,7 +84,7 @@ test('Google sign-in started on a custom domain: the visitor confirms on Appforg
 });
 
 test('a magic link someone asked for with redirect_to on a custom domain signs the victim in on Appforge only; “Stay on Appforge” leaves the domain signed out', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const host = `lure-${Date.now().toString(36)}.localhost`;
   const origin = `http://${host}:4173`;
   const appId = await appForSignedInPeopleOn(page, request, host);
