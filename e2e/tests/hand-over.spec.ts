@@ -51,7 +51,7 @@ async function mailedLink(request: APIRequestContext, email: string): Promise<st
 }
 
 test('Google sign-in started on a custom domain: the visitor confirms on Appforge, then is signed in on that domain', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const host = `handover-${Date.now().toString(36)}.localhost`;
   const origin = `http://${host}:4173`;
   const appId = await appForSignedInPeopleOn(page, request, host);
@@ -77,13 +77,14 @@ test('Google sign-in started on a custom domain: the visitor confirms on Appforg
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
   const form = visitorPage.getByRole('form', { name: 'What to summarise' });
   await form.getByRole('textbox', { name: 'Text', exact: true }).fill(SOURCE_TEXT);
+  await form.getByRole('radio', { name: 'Bullet points' }).check();
   await form.getByRole('button', { name: 'Run' }).click();
   await expect(visitorPage.getByRole('article', { name: 'Summary' })).toContainText('Glaciers', { timeout: 30_000 });
   await visitor.close();
 });
 
 test('a magic link someone asked for with redirect_to on a custom domain signs the victim in on Appforge only; “Stay on Appforge” leaves the domain signed out', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const host = `lure-${Date.now().toString(36)}.localhost`;
   const origin = `http://${host}:4173`;
   const appId = await appForSignedInPeopleOn(page, request, host);

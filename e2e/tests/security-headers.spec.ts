@@ -81,7 +81,7 @@ function expectSecurityHeaders(response: Response | null, where: string): void {
 }
 
 test('an app whose model output contains <script>, onerror= and javascript: links runs nothing of it', async ({ page, request, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await resetModel(request);
   await routeToAiBackend(page.context());
   await page.goto(`${WEB}/settings`);
@@ -107,7 +107,7 @@ test('an app whose model output contains <script>, onerror= and javascript: link
   });
   const response = await visitorPage.goto(`${WEB}/deployed-app/${appId}`);
   expectSecurityHeaders(response, '/deployed-app');
-  await expect(visitorPage.getByRole('heading', { level: 1, name: APP_NAME })).toBeVisible({ timeout: 20_000 });
+  await expect(visitorPage.getByRole('heading', { level: 1, name: APP_NAME })).toBeVisible({ timeout: 60_000 });
   const form = visitorPage.getByRole('form', { name: 'What to summarise' });
   await form.getByRole('textbox', { name: 'Text', exact: true }).fill('Anything at all.');
   await enqueueModelReplies(request, streamedAnswer(HOSTILE_ANSWER));
@@ -134,7 +134,7 @@ test('an app whose model output contains <script>, onerror= and javascript: link
 });
 
 test('the main pages carry the security headers and load without a single CSP violation; no other site can frame them', async ({ browser, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const context = await browser.newContext();
   const violations = await watchViolations(context);
   const page = await context.newPage();

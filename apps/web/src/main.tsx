@@ -1,3 +1,5 @@
+// First: zod must not probe eval under the pages' CSP (see zod-jitless.ts).
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadSignInScreen } from '@appforge/auth';

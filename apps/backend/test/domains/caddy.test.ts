@@ -127,7 +127,7 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
     const rootPath = join(dir, 'data', 'caddy', 'pki', 'authorities', 'local', 'root.crt');
     while (!existsSync(rootPath) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
     rootCa = await readFile(rootPath, 'utf8');
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     if (caddy && caddy.exitCode === null) {
