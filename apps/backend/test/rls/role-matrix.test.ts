@@ -423,7 +423,7 @@ describe(`the role matrix: ${MATRIX.length} table rows × ${ROLES.length} caller
   beforeAll(async () => {
     backend = await startTestBackend();
     await seed();
-  }, 180_000);
+  }, 400_000);
   afterAll(async () => {
     await Promise.all(realtimeClients.map((client) => client.removeAllChannels()));
     await backend?.stop();
