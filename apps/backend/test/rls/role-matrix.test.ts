@@ -17,7 +17,8 @@
 //   .  not tried: the table holds fixed configuration rows (Plan, DatabaseLimit), so only reading
 //      and changing its row are
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../functions-ai/helpers.js';
 import type { TestUser } from '../functions-ai/helpers.js';
@@ -75,6 +76,28 @@ const MATRIX: readonly (readonly [row: string, anon: string, other: string, owne
   ['access_allow_list',               '----', '----', '----', '----', '----', 'siud'],
   ['platform_host',                   '----', '----', '----', '----', '----', 'siud'],
   ['school_member',                   '----', '----', 's---', '----', '----', 'siud'],
+];
+
+// Realtime: who hears postgres_changes when the server inserts a new row of that kind into the
+// owner's space (y = delivered, - = not), for every table in the supabase_realtime publication.
+const REALTIME: readonly (readonly [row: string, anon: string, other: string, owner: string, teacher: string, student: string, service: string])[] = [
+  //  table (subject row)             anon other owner teacher student service
+  ['App',                             '-', '-', 'y', '-', '-', 'y'],
+  ['AppRun',                          '-', '-', 'y', '-', '-', 'y'],
+  ['AppRun (class run)',              '-', '-', '-', 'y', 'y', 'y'], // issue 26 item 3 (trust-classes branch)
+  ['AppRunStep',                      '-', '-', 'y', '-', '-', 'y'],
+  ['AppRunStep (class run)',          '-', '-', '-', 'y', 'y', 'y'], // issue 26 item 3 (trust-classes branch)
+  ['AppVersion',                      '-', '-', 'y', '-', '-', 'y'],
+  ['ClassMember',                     '-', '-', '-', 'y', 'y', 'y'],
+  ['DatabaseTableStats',              '-', '-', 'y', '-', '-', 'y'],
+  ['SafetyAlert',                     '-', '-', '-', 'y', '-', 'y'],
+];
+
+// Storage: per bucket (read from storage.buckets), what each caller does with the owner's objects:
+//   r  download through the API   p  fetch the public URL   w  upload into the owner's folder   d  delete
+const STORAGE: readonly (readonly [bucket: string, anon: string, other: string, owner: string, teacher: string, student: string, service: string])[] = [
+  //  bucket        anon    other   owner   teacher student service
+  ['app-icons',     '-p--', '-p--', 'rpwd', '-p--', '-p--', 'rpwd'],
 ];
 
 /** Rows whose rule is issue 26 item 3's target, landing on the trust-classes branch. */
@@ -269,6 +292,8 @@ async function columnOf(table: string, key: Row, column: string): Promise<string
 }
 
 let clients: Record<Role, SupabaseClient>;
+const realtimeClients: SupabaseClient[] = [];
+const tokens: Partial<Record<Role, string>> = {};
 
 async function seed(): Promise<void> {
   const owner = await signedIn(backend);
@@ -277,6 +302,7 @@ async function seed(): Promise<void> {
   const student = await signedIn(backend);
   Object.assign(ids, { owner: owner.id, other: other.id, teacher: teacher.id, student: student.id });
   clients = { anon: backend.client(), other: other.client, owner: owner.client, teacher: teacher.client, student: student.client, service: backend.serviceClient() };
+  Object.assign(tokens, { other: other.token, owner: owner.token, teacher: teacher.token, student: student.token });
   const users: TestUser[] = [owner, other, teacher, student];
   for (const user of users) await sql(`insert into public."User" (id, email, status) values ($1, $2, 'allowed') on conflict (id) do nothing`, [user.id, `${user.id}@example.org`]);
   const o = ids.owner;
@@ -316,7 +342,11 @@ async function seed(): Promise<void> {
      values ($1, $2, $3, $4, 'input', '{profanity}', 'a flagged line', 'local')`,
     [ids.alert, ids.klass, ids.classRun, ids.student],
   );
-  await sql(`insert into public."CustomDomain" (value, owner_id, app_id, is_app, status) values ($1, $2, $3, true, 'verified')`, [ids.domain, o, ids.app]);
+  // Not due for the recurring DNS re-check while the matrix runs (it would suspend a made-up host).
+  await sql(
+    `insert into public."CustomDomain" (value, owner_id, app_id, is_app, status, next_check_at) values ($1, $2, $3, true, 'verified', now() + interval '1 day')`,
+    [ids.domain, o, ids.app],
+  );
   await sql(`insert into public."Database" (id, owner_id, name) values ($1, $2, 'Library')`, [ids.database, o]);
   await sql(`insert into public."DatabaseTable" (id, database_id, name) values ($1, $2, 'Books')`, [ids.table, ids.database]);
   await sql(`insert into public."DatabaseRow" (id, table_id, data) values ($1, $2, '{"title":"Dune"}')`, [ids.dbRow, ids.table]);
@@ -397,8 +427,11 @@ describe(`the role matrix: ${MATRIX.length} table rows × ${ROLES.length} caller
   beforeAll(async () => {
     backend = await startTestBackend();
     await seed();
-  }, 180_000);
-  afterAll(() => backend?.stop());
+  }, 400_000);
+  afterAll(async () => {
+    await Promise.all(realtimeClients.map((client) => client.removeAllChannels()));
+    await backend?.stop();
+  });
 
   it('lists every table of the public schema, and nothing that is not one', async () => {
     const tables = (await sql(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -426,4 +459,122 @@ describe(`the role matrix: ${MATRIX.length} table rows × ${ROLES.length} caller
       expect(wrong).toEqual([]);
     }, 60_000);
   }
+
+  describe(`realtime: ${REALTIME.length} published table rows × ${ROLES.length} callers`, () => {
+    const heard: Record<Role, { table: string; row: Row }[]> = { anon: [], other: [], owner: [], teacher: [], student: [], service: [] };
+    const refusals: string[] = [];
+    let barrier = 0;
+
+    beforeAll(async () => {
+      const published = [...new Set(REALTIME.map(([row]) => row.replace(/ \(.*\)$/, '')))];
+      for (const role of ROLES) {
+        const token = tokens[role];
+        const client = role === 'service' ? backend.serviceClient() : backend.client(token ? { accessToken: () => Promise.resolve(token) } : {});
+        if (token) await client.realtime.setAuth();
+        // One channel per table: the server refuses a subscription to a table the caller may not
+        // read at all (permission denied), and that refusal must not silence the other tables.
+        const join = (topic: string, listen: (channel: RealtimeChannel) => RealtimeChannel) =>
+          new Promise<void>((resolve, reject) => {
+            listen(client.channel(topic)).subscribe((status, error) => {
+              if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve();
+              else if (status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR) {
+                refusals.push(`${role} ${topic}: ${String(error?.message)}`);
+                resolve();
+              }
+              else if (status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT) reject(new Error(`${role} ${topic}: ${status}`));
+            });
+          });
+        for (const table of published) {
+          await join(`matrix-${role}-${table}`, (channel) =>
+            channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table }, (change) => {
+              heard[role].push({ table, row: change.new });
+            }),
+          );
+        }
+        // The barrier: an update of the owner's public, deployed app, which every caller may read.
+        await join(`matrix-${role}-barrier`, (channel) =>
+          channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'App' }, (change) => {
+            heard[role].push({ table: 'App:update', row: change.new });
+          }),
+        );
+        realtimeClients.push(client);
+      }
+    }, 60_000);
+
+    it('lists every table of the supabase_realtime publication', async () => {
+      const published = (await sql(`select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`)).map((row) => String(row.tablename));
+      expect([...new Set(REALTIME.map(([row]) => row.replace(/ \(.*\)$/, '')))].sort()).toEqual(published.sort());
+    });
+
+    for (const [row, ...cells] of REALTIME) {
+      const test = CLASS_PRIVACY_ROWS.has(row) ? it.fails : it;
+      test(`${row}: ${ROLES.map((role, index) => `${role} ${cells[index]}`).join(', ')}`, async () => {
+        const subject = subjects().find((candidate) => rowName(candidate) === row);
+        if (!subject?.fresh) throw new Error(`no subject for ${row}`);
+        const inserted = await subject.fresh(next());
+        const made = await clients.service.from(subject.table).insert(inserted);
+        if (made.error) throw new Error(made.error.message);
+        // Changes reach each subscriber in commit order: once everyone has heard the barrier, whoever
+        // was allowed to hear the insert before it has heard it.
+        barrier += 1;
+        const name = `barrier ${barrier}`;
+        await sql(`update public."App" set name = $2 where id = $1`, [ids.app, name]);
+        const deadline = Date.now() + 15_000;
+        while (!ROLES.every((role) => heard[role].some((event) => event.table === 'App:update' && event.row.name === name))) {
+          if (Date.now() > deadline) throw new Error(`not everyone heard ${name}: ${ROLES.filter((role) => !heard[role].some((event) => event.row.name === name)).join(', ')}`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        const key = subject.key(inserted);
+        const matches = (event: { table: string; row: Row }) =>
+          event.table === subject.table && Object.entries(key).every(([column, value]) => String(event.row[column]) === String(value));
+        const wrong: string[] = [];
+        for (const [index, role] of ROLES.entries()) {
+          const seen = heard[role].some(matches) ? 'y' : '-';
+          if (seen !== cells[index]) wrong.push(`${role}: the matrix says ${cells[index]}, realtime delivered ${seen}`);
+        }
+        expect(wrong).toEqual([]);
+      }, 60_000);
+    }
+  });
+
+  describe(`storage: ${STORAGE.length} bucket × ${ROLES.length} callers × download, public URL, upload, delete`, () => {
+    const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const stored = async (bucket: string, name: string) =>
+      (await sql(`select 1 from storage.objects where bucket_id = $1 and name = $2`, [bucket, name])).length > 0;
+
+    it('lists every bucket', async () => {
+      const buckets = (await sql(`select id from storage.buckets order by 1`)).map((row) => String(row.id));
+      expect(STORAGE.map(([bucket]) => bucket).sort()).toEqual(buckets.sort());
+    });
+
+    for (const [bucket, ...cells] of STORAGE) {
+      it(`${bucket}: ${ROLES.map((role, index) => `${role} ${cells[index]}`).join(', ')}`, async () => {
+        const upload = (client: SupabaseClient, name: string) => client.storage.from(bucket).upload(name, PNG, { contentType: 'image/png', upsert: false });
+        const seeded = `${ids.owner}/${ids.app}/icon.png`;
+        if (!(await stored(bucket, seeded))) {
+          const made = await upload(clients.service, seeded);
+          if (made.error) throw new Error(made.error.message);
+        }
+        const wrong: string[] = [];
+        for (const [index, role] of ROLES.entries()) {
+          const client = clients[role];
+          const downloaded = await client.storage.from(bucket).download(seeded);
+          const r = !downloaded.error && (await downloaded.data.arrayBuffer()).byteLength === PNG.length ? 'r' : '-';
+          const publicUrl = client.storage.from(bucket).getPublicUrl(seeded).data.publicUrl;
+          const p = (await fetch(publicUrl)).ok ? 'p' : '-';
+          const written = `${ids.owner}/${ids.app}/by-${role}-${next()}.png`;
+          await upload(client, written);
+          const w = (await stored(bucket, written)) ? 'w' : '-';
+          const victim = `${ids.owner}/${ids.app}/victim-${role}-${next()}.png`;
+          const made = await upload(clients.service, victim);
+          if (made.error) throw new Error(made.error.message);
+          await client.storage.from(bucket).remove([victim]);
+          const d = (await stored(bucket, victim)) ? '-' : 'd';
+          const seen = `${r}${p}${w}${d}`;
+          if (seen !== cells[index]) wrong.push(`${role}: the matrix says ${cells[index]}, storage allows ${seen}`);
+        }
+        expect(wrong).toEqual([]);
+      }, 60_000);
+    }
+  });
 });
