@@ -10,9 +10,12 @@ import type { QueryParts } from './parser.js';
 import { parseQuery } from './parser.js';
 import type { BuildContext, NodeSql, Source } from './read-plan.js';
 import { buildNode, checkUnusedPaths, countSql, newContext, relationSource, selectSql } from './read-plan.js';
-import { functionNotFound, payloadKind, resolveFunction } from './rpc-resolve.js';
+import { argumentNames, functionNotFound, payloadKind, resolveFunction } from './rpc-resolve.js';
 import type { Column, Relation, SchemaCache } from './schema-cache.js';
 import { ident, literal, qualified } from './sql.js';
+
+/** The JSON key an unnamed parameter's value is read from inside the call (see rpc()). */
+const UNNAMED_ARG = 'pgrst_unnamed_arg';
 
 export interface RestRequest {
   method: string;
@@ -666,7 +669,7 @@ export function createEngine(options: EngineOptions) {
       }
       throw functionNotFound({ schema, name, keys, isPost: !readMethod, payload }, [], schemaFunctions);
     }
-    const argNames = new Set(candidates.flatMap((fn) => fn.inArgs.map((arg) => arg.name)).filter((n) => n !== ''));
+    const argNames = new Set(candidates.flatMap(argumentNames));
     const parts = parseQuery(request.search, readMethod ? argNames : new Set());
     let args: Record<string, unknown> = {};
     let rawBody: string | undefined;
@@ -694,12 +697,19 @@ export function createEngine(options: EngineOptions) {
       const raw = udt === 'bytea' ? `\\x${Buffer.from(request.bytes ?? new Uint8Array()).toString('hex')}` : (rawBody ?? JSON.stringify(args));
       call = `${qualified(fn.schema, fn.name)}(${p.add(raw)}::${ident(udt)})`;
     } else {
-      const used = fn.inArgs.filter((arg) => arg.name in args);
+      const used = fn.inArgs.filter((arg) => Object.hasOwn(args, arg.name));
       if (used.length === 0) call = `${qualified(fn.schema, fn.name)}()`;
       else {
-        const payload = p.add(JSON.stringify(args));
+        // A function's only, unnamed parameter (sent under "") is passed by position; its value
+        // travels under a column name Postgres accepts (an identifier cannot be empty).
+        const { '': unnamed, ...named } = args;
+        const payload = p.add(JSON.stringify(Object.hasOwn(args, '') ? { ...named, [UNNAMED_ARG]: unnamed } : args));
         call = `${qualified(fn.schema, fn.name)}(${used
-          .map((arg) => `${arg.mode === 'v' ? 'variadic ' : ''}${ident(arg.name)} := (select pgrst_a.${ident(arg.name)} from json_to_record(${payload}::json) as pgrst_a(${ident(arg.name)} ${arg.type}))`)
+          .map((arg) => {
+            const column = arg.name === '' ? UNNAMED_ARG : arg.name;
+            const value = `(select pgrst_a.${ident(column)} from json_to_record(${payload}::json) as pgrst_a(${ident(column)} ${arg.type}))`;
+            return `${arg.mode === 'v' ? 'variadic ' : ''}${arg.name === '' ? '' : `${ident(arg.name)} := `}${value}`;
+          })
           .join(', ')})`;
       }
     }

@@ -45,13 +45,22 @@ function takesSingleUnnamed(fn: PgFunction, call: RpcCall): boolean {
   return call.isPost && only !== undefined && rest.length === 0 && only.name === '' && SINGLE_TYPES[call.payload].includes(only.udt);
 }
 
+/**
+ * The names an argument may be sent under. A function's only parameter, when it has no name,
+ * answers to the empty key (`rpc(fn, { '': value })`, `?=value`), as PostgREST keeps unnamed
+ * parameters under the name "". With more parameters an unnamed one cannot be told apart.
+ */
+export function argumentNames(fn: PgFunction): string[] {
+  return fn.inArgs.length === 1 ? fn.inArgs.map((arg) => arg.name) : fn.inArgs.map((arg) => arg.name).filter((name) => name !== '');
+}
+
 /** Named (or no) arguments: every required parameter sent, nothing sent that it lacks. */
 function matchesParams(fn: PgFunction, call: RpcCall): boolean {
   const keys = new Set(call.keys);
   if (fn.inArgs.length === 0) return keys.size === 0 && !(call.isPost && call.payload !== 'json');
-  const names = new Set(fn.inArgs.map((arg) => arg.name));
+  const names = new Set(argumentNames(fn));
   const required = fn.inArgs.filter((arg) => !arg.hasDefault);
-  return [...keys].every((key) => key !== '' && names.has(key)) && required.every((arg) => arg.name !== '' && keys.has(arg.name));
+  return [...keys].every((key) => names.has(key)) && required.every((arg) => names.has(arg.name) && keys.has(arg.name));
 }
 
 /**

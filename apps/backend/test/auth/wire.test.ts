@@ -92,6 +92,20 @@ describe.each(DATABASES)('GoTrue wire rules on %s', (database) => {
     expect(refused.body).toEqual({ code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
   });
 
+  it('refuses unlinkIdentity with “Manual linking is disabled” before counting identities, and keeps the identity', async () => {
+    const email = uniqueEmail('unlinking');
+    await closed.serviceClient().auth.admin.createUser({ email, password: 'unlink nothing', email_confirm: true });
+    const client = closed.client();
+    expect((await client.auth.signInWithPassword({ email, password: 'unlink nothing' })).error).toBeNull();
+    const identities = (await client.auth.getUserIdentities()).data?.identities ?? [];
+    expect(identities).toHaveLength(1);
+    const [only] = identities;
+    if (!only) throw new Error('no identity');
+    const refused = await client.auth.unlinkIdentity(only);
+    expect(refused.error).toMatchObject({ status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+    expect((await client.auth.getUserIdentities()).data?.identities).toHaveLength(1);
+  });
+
   it('answers SSO and Web3 sign-ins with GoTrue’s “disabled” errors', async () => {
     const sso = await backend.client().auth.signInWithSSO({ domain: 'example.org' });
     expect(sso.error).toMatchObject({ status: 404, code: 'saml_provider_disabled', message: 'SAML 2.0 is disabled' });

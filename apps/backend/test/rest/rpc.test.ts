@@ -17,6 +17,10 @@ const RPC_SQL = `
   create function public.shout(text) returns text language sql as $$ select upper($1) $$;
   create function public.sum_json(jsonb) returns numeric language sql
     as $$ select coalesce(sum(value::numeric), 0) from jsonb_array_elements_text($1) $$;
+  create function public.echo_unnamed_text(text) returns text language sql as $$ select 'text:' || $1 $$;
+  create function public.flip_unnamed_bool(boolean) returns boolean language sql as $$ select not $1 $$;
+  create function public.plus_one_or_42(integer default 42) returns integer language sql as $$ select $1 + 1 $$;
+  create function public.keys_of_unnamed_json(json) returns text language sql as $$ select json_typeof($1) $$;
   create function public.numbers(n integer) returns setof integer language sql as $$ select generate_series(1, n) $$;
   create table public.rpc_log (id bigint generated always as identity primary key, note text not null);
   grant select, insert on public.rpc_log to anon, authenticated;
@@ -86,6 +90,23 @@ describe.each(DATABASES)('RPC on %s', (database) => {
     expect((await sb.rpc('sum_json', [1, 2, 3.5] as unknown as Record<string, unknown>)).data).toBe(6.5);
     const object = await b.rest('/rpc/sum_json', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[10, 20]' });
     expect(await object.json()).toBe(30);
+  });
+
+  it('passes { "": value } to a function’s single unnamed parameter of any type, by POST and by GET', async () => {
+    expect(await sb.rpc('echo_unnamed_text', { '': 'hi; drop table books' })).toMatchObject({ status: 200, data: 'text:hi; drop table books' });
+    expect(await sb.rpc('echo_unnamed_text', { '': 'by get' }, { get: true })).toMatchObject({ status: 200, data: 'text:by get' });
+    expect(await sb.rpc('flip_unnamed_bool', { '': true })).toMatchObject({ status: 200, data: false });
+    expect(await sb.rpc('flip_unnamed_bool', { '': 'false' }, { get: true })).toMatchObject({ status: 200, data: true });
+    expect(await sb.rpc('plus_one_or_42', { '': 7 })).toMatchObject({ status: 200, data: 8 });
+    expect(await sb.rpc('plus_one_or_42')).toMatchObject({ status: 200, data: 43 });
+    expect(await sb.rpc('plus_one_or_42', { '': 1 }, { get: true })).toMatchObject({ status: 200, data: 2 });
+    // A json parameter takes the value under "", not the whole body.
+    expect(await sb.rpc('keys_of_unnamed_json', { '': [1, 2] })).toMatchObject({ status: 200, data: 'array' });
+    expect(await b.countRows('books')).toBeGreaterThan(0);
+    // A value of the wrong type is the database's 400, not a crash; another key still finds nothing.
+    expect((await sb.rpc('flip_unnamed_bool', { '': 'maybe' })).error?.code).toBe('22P02');
+    expect((await sb.rpc('flip_unnamed_bool', { x: true })).error?.code).toBe('PGRST202');
+    expect((await sb.rpc('flip_unnamed_bool', { '': true, x: true })).error?.code).toBe('PGRST202');
   });
 
   it('words PGRST202 as PostgREST does, with the closest function or parameter list as the hint', async () => {

@@ -133,6 +133,8 @@ export function userRoutes(ctx: AuthContext): Hono<AppEnv> {
 
   app.delete('/user/identities/:id', async (c) => {
     const { user } = await requireUser(ctx, c);
+    // GoTrue checks the switch first: with linking off, nothing about the identities is told.
+    if (!ctx.settings.manualLinking) throw new AuthApiError(404, 'manual_linking_disabled', 'Manual linking is disabled');
     const id = c.req.param('id');
     await ctx.db.transaction(async (tx) => {
       const identities = await repo.identitiesOf(tx, user.id);
