@@ -33,6 +33,20 @@ describe('the template catalogue', () => {
     expect(APP_TEMPLATES.some((t) => t.spec.steps.some((s) => s.next?.type === 'conditions'))).toBe(true);
   });
 
+  it.each(APP_TEMPLATES.map((t) => [t.id, t] as const))('%s never writes "a" before a choice that may start with a vowel ("a Easy quiz", issue 27)', (_id, template) => {
+    for (const step of template.spec.steps) {
+      if (step.kind !== 'ai') continue;
+      const prompt = String(step.config.prompt);
+      for (const [, name] of prompt.matchAll(/\ba \{\{\s*(\w+)\s*\}\}/gi)) {
+        const choices = template.spec.steps.flatMap((s) => (s.kind === 'input' ? s.config.fields : [])).find((f) => f.name === name);
+        const options = choices?.type === 'choice' ? choices.options : ['(free text)'];
+        expect(options.filter((option) => /^[aeiou]/i.test(option)), `"a {{${name}}}" in ${template.id}`).toEqual([]);
+        // Free text could start with a vowel too.
+        expect(choices?.type, `"a {{${name}}}" in ${template.id} is filled with free text`).toBe('choice');
+      }
+    }
+  });
+
   it.each(APP_TEMPLATES.map((t) => [t.id, t] as const))('%s is a complete, valid app with no problem at all', (_id, template) => {
     const parsed = parseAppSpec(template.spec);
     expect(parsed.ok).toBe(true);

@@ -50,7 +50,7 @@ export const APP_TEMPLATES: readonly AppTemplate[] = [
           config: {
             system: 'You are an experienced teacher who writes clear, practical lesson plans.',
             prompt:
-              'Write a {{minutes}}-minute lesson plan on {{topic}} ({{subject}}) for {{level}}.\n' +
+              'Write a lesson plan of {{minutes}} minutes on {{topic}} ({{subject}}) for {{level}}.\n' +
               'Learning objectives from the teacher (may be empty): {{objectives}}\n\n' +
               'Include: objectives, materials, a timed sequence of activities (starter, main, plenary), differentiation and a short check for understanding.',
             outputVariable: 'plan',
@@ -115,7 +115,7 @@ export const APP_TEMPLATES: readonly AppTemplate[] = [
           title: 'Write the quiz',
           config: {
             prompt:
-              'Write a {{difficulty}} multiple-choice quiz of {{question_count}} questions on {{topic}}. ' +
+              'Write a multiple-choice quiz of {{question_count}} questions on {{topic}}, difficulty: {{difficulty}}. ' +
               'Give four options per question, then an answer key with a one-line explanation per answer. ' +
               'If asked again, use different questions.',
             outputVariable: 'quiz',
@@ -175,7 +175,7 @@ export const APP_TEMPLATES: readonly AppTemplate[] = [
           config: {
             system: 'You are a supportive writing tutor. Be specific and kind.',
             prompt:
-              'Give quick feedback on this essay by a {{level}} writer. Assignment (may be empty): {{assignment}}\n\n' +
+              'Give quick feedback on this essay (writer level: {{level}}). Assignment (may be empty): {{assignment}}\n\n' +
               'Essay:\n{{essay}}\n\nReply with two strengths and two things to improve, one line each.',
             outputVariable: 'quick_notes',
             outputFormat: 'markdown',
@@ -189,7 +189,7 @@ export const APP_TEMPLATES: readonly AppTemplate[] = [
           config: {
             system: 'You are a supportive writing tutor. Be specific and kind.',
             prompt:
-              'Give detailed feedback on this essay by a {{level}} writer. Assignment (may be empty): {{assignment}}\n\n' +
+              'Give detailed feedback on this essay (writer level: {{level}}). Assignment (may be empty): {{assignment}}\n\n' +
               'Essay:\n{{essay}}\n\nCover structure, argument, evidence, style and accuracy, quote the essay where useful, and end with three next steps.',
             outputVariable: 'detailed_notes',
             outputFormat: 'markdown',
@@ -276,7 +276,7 @@ export const APP_TEMPLATES: readonly AppTemplate[] = [
           title: 'Translate',
           config: {
             system: 'You are a professional translator. Translate meaning, not word for word.',
-            prompt: 'Translate the text below into {{language}} in a {{register}} register. Reply with the translation only.\n\n{{text}}',
+            prompt: 'Translate the text below into {{language}} in this register: {{register}}. Reply with the translation only.\n\n{{text}}',
             outputVariable: 'translation',
             outputFormat: 'text',
             settings: { temperature: 0.2, maxOutputTokens: 3000 },
@@ -339,7 +339,7 @@ export const APP_TEMPLATES: readonly AppTemplate[] = [
           title: 'Draft the email',
           config: {
             prompt:
-              'Write an email to {{recipient}} in a {{tone}} tone. Purpose: {{purpose}}\nPoints to include (may be empty): {{key_points}}\n\n' +
+              'Write an email to {{recipient}} in this tone: {{tone}}. Purpose: {{purpose}}\nPoints to include (may be empty): {{key_points}}\n\n' +
               'Give a subject line first ("Subject: …"), then the email. Keep it under 200 words.',
             outputVariable: 'email',
             outputFormat: 'markdown',
@@ -397,7 +397,7 @@ export const APP_TEMPLATES: readonly AppTemplate[] = [
           title: 'Ask a question',
           config: {
             system: 'You are a friendly but realistic interview coach.',
-            prompt: 'Ask one {{focus}} interview question for a {{role}} candidate ({{experience}}). Ask only the question; if asked again, ask a different one.',
+            prompt: 'Ask one {{focus}} interview question for a candidate for the role of {{role}} ({{experience}}). Ask only the question; if asked again, ask a different one.',
             outputVariable: 'question',
             outputFormat: 'markdown',
             settings: { temperature: 0.9, maxOutputTokens: 300 },

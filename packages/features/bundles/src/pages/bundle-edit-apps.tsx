@@ -14,6 +14,10 @@ function EditApps({ bundle }: { bundle: BundleDetail }) {
   const save = useSetBundleApps();
   const saved = bundle.apps.map((app) => app.id).join(',');
   const dirty = apps.map((app) => app.id).join(',') !== saved;
+  // Issue 27: in a paid bundle an app opens only for the bundle's buyers (and the people it lets in),
+  // whatever the app's own price: say so before saving rather than paywalling a free app silently.
+  const savedIds = new Set(bundle.apps.map((app) => app.id));
+  const added = bundle.price.kind === 'free' ? [] : apps.filter((app) => !savedIds.has(app.id));
   const candidates = (mine.data ?? []).filter((app) => app.deployed_version_id !== null && !apps.some((chosen) => chosen.id === app.id));
   return (
     <div className="bundles-edit-apps">
@@ -45,6 +49,18 @@ function EditApps({ bundle }: { bundle: BundleDetail }) {
           </ul>
         )}
       </section>
+      {added.length > 0 ? (
+        <div role="note" aria-labelledby="bundle-paywall-note" className="bundles-warning">
+          <p id="bundle-paywall-note">
+            <strong>Sold only in this bundle</strong>
+          </p>
+          <p>
+            Saving puts {added.map((app) => app.name).join(', ')} behind the bundle’s price: people who have not bought “{bundle.name}” can no longer run them
+            on their own, even if an app’s price is Free. Each app’s settings will say it is sold in this bundle. To keep an app free for everyone, leave it out
+            of paid bundles.
+          </p>
+        </div>
+      ) : null}
       {save.isError ? (
         <p role="alert" className="bundles-error">
           {messageOf(save.error)}

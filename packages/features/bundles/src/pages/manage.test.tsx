@@ -66,6 +66,26 @@ describe('/bundle/:bundleId/edit-apps', () => {
     expect(a.id).not.toBe(c.id);
   });
 
+  it('warns before free apps go behind a paid bundle’s price, and not for a free bundle (issue 27)', async () => {
+    const { client, ownerId, deployed } = owner();
+    deployed('Flashcards');
+    const paid = makeBundle({ owner_id: ownerId, name: 'Exam kit', price: { kind: 'one_time', amount_cents: 900, currency: 'EUR' } });
+    client.fake.data.bundles[paid.id] = paid;
+    const user = userEvent.setup();
+    const view = renderBundles(`/bundle/${paid.id}/edit-apps`, client);
+    await user.click(await screen.findByRole('button', { name: 'Add Flashcards' }));
+    const warning = screen.getByRole('note', { name: 'Sold only in this bundle' });
+    expect(warning).toHaveTextContent('Flashcards');
+    expect(warning).toHaveTextContent('people who have not bought “Exam kit” can no longer run them on their own, even if an app’s price is Free');
+    view.unmount();
+
+    const free = makeBundle({ owner_id: ownerId, name: 'Free kit' });
+    client.fake.data.bundles[free.id] = free;
+    renderBundles(`/bundle/${free.id}/edit-apps`, client);
+    await user.click(await screen.findByRole('button', { name: 'Add Flashcards' }));
+    expect(screen.queryByRole('note', { name: 'Sold only in this bundle' })).toBeNull();
+  });
+
   it('another user’s bundle is "not found" on every manage page', async () => {
     const { client } = owner();
     const theirs = makeBundle({ owner_id: crypto.randomUUID(), name: 'Theirs' });

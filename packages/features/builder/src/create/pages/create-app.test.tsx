@@ -31,6 +31,16 @@ describe('/create-app/:appId', () => {
     expect(screen.getByText('Not deployed yet')).toBeInTheDocument();
   });
 
+  it('once the version is deployed, says it is live instead of "ready to deploy" (issue 27)', async () => {
+    const { client, app, version } = ownerWithApp();
+    client.fake.data.apps[app.id] = { ...app, draft_version_id: null, deployed_version_id: version.id };
+    client.fake.data.versions[version.id] = { ...version, frozen: true };
+    renderRoute(`/create-app/${app.id}`, { client });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lesson planner' })).toBeInTheDocument();
+    expect(await screen.findByText('No problems found: this version is live.')).toBeInTheDocument();
+    expect(screen.queryByText(/ready to deploy/)).toBeNull();
+  });
+
   it('leads to the step editor, the AI builder, the settings and the runs of this app', async () => {
     const { client, app, version } = ownerWithApp();
     renderRoute(`/create-app/${app.id}`, { client });

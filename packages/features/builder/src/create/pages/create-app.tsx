@@ -115,7 +115,8 @@ function Loaded({ appId }: { appId: string }) {
             ) : (
               <>
                 <p className="bc-ok" role="status">
-                  No problems found: this version is ready to deploy.
+                  {/* Issue 27: a deployed version is live, not "ready to deploy". */}
+                  {deployedId === version.data.id ? 'No problems found: this version is live.' : 'No problems found: this version is ready to deploy.'}
                 </p>
                 <ProblemList id="bc-live-warnings" title="Worth a look" problems={problems} stepNames={stepNames} />
               </>

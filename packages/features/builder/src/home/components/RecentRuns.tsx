@@ -16,10 +16,18 @@ export interface RecentRunsProps {
   now?: number;
 }
 
+/** "by a visitor", "through the API" (a run with neither a person nor a visitor came with a key). */
 function who(run: AppRunSummary): string {
-  if (run.runner_user_id) return 'a signed-in person';
-  if (run.visitor_session) return 'a visitor';
-  return 'an API call';
+  if (run.runner_user_id) return 'by a signed-in person';
+  if (run.visitor_session) return 'by a visitor';
+  return 'through the API';
+}
+
+/** Issue 27: an API run waiting for a choice waits for the program that called, not for a visitor. */
+function statusOf(run: AppRunSummary): { label: string; tone: BadgeTone } {
+  const status = STATUS[run.status];
+  if (run.status !== 'awaiting_input' || run.visitor_session) return status;
+  return { ...status, label: run.runner_user_id ? 'Waiting for the person' : 'Waiting for the API caller' };
 }
 
 /** The newest runs of the person's apps, each linking to that app's run history. */
@@ -34,9 +42,9 @@ export function RecentRuns({ runs, now }: RecentRunsProps) {
           <Link to={`/app-data/${run.app_id}`} className="home-runs__app">
             {run.app_name}
           </Link>
-          <Badge tone={STATUS[run.status].tone}>{STATUS[run.status].label}</Badge>
+          <Badge tone={statusOf(run).tone}>{statusOf(run).label}</Badge>
           <span className="home-hint">
-            {`by ${who(run)}, `}
+            {`${who(run)}, `}
             <time dateTime={run.created_at}>{relativeTime(run.created_at, now)}</time>
             {run.version_number !== null ? `, version ${run.version_number}` : ''}
           </span>

@@ -31,4 +31,22 @@ describe('RunDetail', () => {
       JSON.stringify({ title: 'Soup', steps: ['chop', 'boil'] }, null, 2),
     );
   });
+
+  it('shows the final results as the person saw them and labels an API run right (issue 27)', () => {
+    const run = makeRun({
+      status: 'awaiting_input',
+      runner_user_id: null,
+      visitor_session: null,
+      outputs: [{ stepId: 'show', title: 'Your quiz', markdown: '# Quiz\n**Q1.** What is 2 + 2?\n\n<script>alert(1)</script>' }],
+    });
+    render(<RunDetail run={run} steps={[]} />);
+    expect(screen.getByText('Waiting for the API caller')).toBeInTheDocument();
+    expect(screen.getByText('An API call (with a key)')).toBeInTheDocument();
+    const results = screen.getByRole('region', { name: 'Final outputs' });
+    expect(results).toHaveTextContent('Your quiz');
+    expect(results).toHaveTextContent('Q1. What is 2 + 2?');
+    expect(results.textContent).not.toContain('**');
+    expect(results.textContent).not.toContain('stepId');
+    expect(results.querySelector('script')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import type { AppRunStepRow, AppRunSummary } from '@appforge/sdk';
-import { Badge } from '@appforge/ui';
-import { formatDateTime, formatDuration, formatTokens, pretty, statusLabel, statusTone } from '../lib/run-format';
+import { Badge, Markdown } from '@appforge/ui';
+import { formatDateTime, formatDuration, formatTokens, pretty, renderedResults, runnerKind, runStatusLabel, statusLabel, statusTone } from '../lib/run-format';
 
 export interface RunDetailProps {
   run: AppRunSummary;
@@ -8,7 +8,24 @@ export interface RunDetailProps {
 }
 
 function who(run: AppRunSummary): string {
-  return run.runner_user_id ? 'A signed-in person' : 'A visitor (not signed in)';
+  const kind = runnerKind(run);
+  return kind === 'person' ? 'A signed-in person' : kind === 'visitor' ? 'A visitor (not signed in)' : 'An API call (with a key)';
+}
+
+/** The results as the person saw them: each under its title, Markdown rendered (sanitised); other shapes as JSON text. */
+function Results({ outputs }: { outputs: unknown }) {
+  const results = renderedResults(outputs);
+  if (results === null) return <Value value={outputs} />;
+  return (
+    <div className="settings-results">
+      {results.map((result) => (
+        <div key={result.key}>
+          {result.title.trim() !== '' ? <h4 className="settings-results__title">{result.title}</h4> : null}
+          <Markdown source={result.markdown} />
+        </div>
+      ))}
+    </div>
+  );
 }
 
 function Value({ value }: { value: unknown }) {
@@ -27,7 +44,7 @@ export function RunDetail({ run, steps }: RunDetailProps) {
         <div>
           <dt>Status</dt>
           <dd>
-            <Badge tone={statusTone(run.status)}>{statusLabel(run.status)}</Badge>
+            <Badge tone={statusTone(run.status)}>{runStatusLabel(run)}</Badge>
           </dd>
         </div>
         <div>
@@ -112,7 +129,7 @@ export function RunDetail({ run, steps }: RunDetailProps) {
           <h3 id={`outputs-${run.id}`} className="settings-subheading">
             Final outputs
           </h3>
-          <Value value={run.outputs} />
+          <Results outputs={run.outputs} />
         </section>
       ) : null}
     </div>

@@ -11,7 +11,7 @@ import {
 import type { ColumnDef, Row, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatDuration, formatTokens, searchableText, statusLabel, statusTone, summarise, totalTokens } from '../lib/run-format';
+import { formatDateTime, formatDuration, formatTokens, runStatusLabel, searchableText, statusTone, summarise, totalTokens } from '../lib/run-format';
 
 export const RUNS_PAGE_SIZE = 25;
 
@@ -57,8 +57,8 @@ export function RunsTable({ runs, text, onOpen, toolbar }: RunsTableProps) {
       {
         id: 'status',
         header: 'Status',
-        accessorFn: (run) => statusLabel(run.status),
-        cell: ({ row }) => <Badge tone={statusTone(row.original.status)}>{statusLabel(row.original.status)}</Badge>,
+        accessorFn: (run) => runStatusLabel(run),
+        cell: ({ row }) => <Badge tone={statusTone(row.original.status)}>{runStatusLabel(row.original)}</Badge>,
       },
       {
         id: 'version',

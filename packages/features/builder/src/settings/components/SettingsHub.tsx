@@ -7,6 +7,7 @@ import { fontLabel, layoutLabel } from '../lib/design';
 import { initialsOf } from '../lib/monogram';
 import { settingsPaths } from '../lib/paths';
 import { visibilityLabel } from '../lib/visibility';
+import { SoldInBundles } from './SoldInBundles';
 
 export interface SettingsHubProps {
   app: AppDetail;
@@ -100,6 +101,7 @@ export function SettingsHub({ app }: SettingsHubProps) {
       <p className="settings-hub__status">
         {app.deployed_version_id ? <Badge tone="success">Deployed</Badge> : <Badge>Draft: not deployed yet</Badge>}
       </p>
+      <SoldInBundles appId={app.id} appName={app.name} free={app.price.kind === 'free'} />
       <ul className="settings-hub__list" aria-label="Settings pages">
         {entriesOf(app).map((entry) => (
           <li key={entry.key}>

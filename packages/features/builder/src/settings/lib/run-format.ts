@@ -14,6 +14,33 @@ export function statusLabel(status: string): string {
   return RUN_STATUSES.find((entry) => entry.value === status)?.label ?? status;
 }
 
+/** Who started a run: a signed-in person, a signed-out visitor, or a program with an API key (neither). */
+export function runnerKind(run: Pick<AppRunSummary, 'runner_user_id' | 'visitor_session'>): 'person' | 'visitor' | 'api' {
+  if (run.runner_user_id) return 'person';
+  if (run.visitor_session) return 'visitor';
+  return 'api';
+}
+
+/** The run's status in words, naming who it waits for (issue 27: API runs read "Waiting for input"). */
+export function runStatusLabel(run: Pick<AppRunSummary, 'status' | 'runner_user_id' | 'visitor_session'>): string {
+  if (run.status !== 'awaiting_input') return statusLabel(run.status);
+  const kind = runnerKind(run);
+  return kind === 'api' ? 'Waiting for the API caller' : kind === 'visitor' ? 'Waiting for the visitor' : 'Waiting for the person';
+}
+
+/** A run's final results as the person saw them (`[{ stepId, title, markdown }]`), or null for other shapes. */
+export function renderedResults(outputs: unknown): { key: string; title: string; markdown: string }[] | null {
+  if (!Array.isArray(outputs) || outputs.length === 0) return null;
+  const results: { key: string; title: string; markdown: string }[] = [];
+  for (const [index, output] of outputs.entries()) {
+    if (typeof output !== 'object' || output === null) return null;
+    const { title, markdown, stepId } = output as Record<string, unknown>;
+    if (typeof title !== 'string' || typeof markdown !== 'string') return null;
+    results.push({ key: `${typeof stepId === 'string' ? stepId : 'output'}:${index}`, title, markdown });
+  }
+  return results;
+}
+
 export function statusTone(status: string): BadgeTone {
   return RUN_STATUSES.find((entry) => entry.value === status)?.tone ?? 'neutral';
 }

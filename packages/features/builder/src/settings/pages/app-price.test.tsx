@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeBundle } from '@appforge/sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { renderSettings, signedInWithApp } from '../test/render';
 
@@ -18,6 +19,29 @@ describe('/app-price/:appId', () => {
     await user.click(screen.getByRole('button', { name: 'Save price' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect(client.fake.data.apps[app.id]?.price).toEqual({ kind: 'monthly', amount_cents: 499, currency: 'EUR' });
+  });
+
+  it('says a free app is sold in a paid bundle, naming the bundle and who can run it (issue 27)', async () => {
+    const { client, app } = signedInWithApp({ price: { kind: 'free', amount_cents: 0, currency: 'EUR' }, visibility: 'public', deployed_version_id: crypto.randomUUID() });
+    const bundle = makeBundle({
+      owner_id: app.owner_id,
+      name: 'Exam kit',
+      price: { kind: 'one_time', amount_cents: 900, currency: 'EUR' },
+      apps: [{ id: app.id, name: app.name, description: app.description, icon_path: null, deployed: true, price: app.price }],
+    });
+    client.fake.data.bundles[bundle.id] = bundle;
+    renderSettings({ client, path: `/app-price/${app.id}` });
+    const note = await screen.findByRole('note', { name: 'Sold in a paid bundle' });
+    expect(note).toHaveTextContent('Exam kit (€9.00 once)');
+    expect(note).toHaveTextContent('Although its price here is Free, only people who bought the bundle (and the people you let in) can run Recipe Finder.');
+    expect(screen.getByRole('link', { name: 'Exam kit' })).toHaveAttribute('href', `/bundle/${bundle.id}/edit-apps`);
+  });
+
+  it('shows no bundle note for an app in no paid bundle', async () => {
+    const { client, app } = signedInWithApp({ deployed_version_id: crypto.randomUUID() });
+    renderSettings({ client, path: `/app-price/${app.id}` });
+    expect(await screen.findByRole('radio', { name: 'Free' })).toBeInTheDocument();
+    expect(screen.queryByRole('note', { name: 'Sold in a paid bundle' })).toBeNull();
   });
 
   it('refuses amounts that are not prices, in words, and sends nothing', async () => {

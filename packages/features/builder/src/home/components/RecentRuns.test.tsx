@@ -1,0 +1,23 @@
+import { makeRun } from '@appforge/sdk/testing';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { RecentRuns } from './RecentRuns';
+
+describe('RecentRuns', () => {
+  it('says an API run waits for the API caller, not for a visitor (issue 27)', () => {
+    const run = { ...makeRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: null }), app_name: 'Quiz maker' };
+    const visitor = { ...makeRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: 'v1' }), app_name: 'Essay coach' };
+    render(
+      <MemoryRouter>
+        <RecentRuns runs={[run, visitor]} />
+      </MemoryRouter>,
+    );
+    const [api, web] = screen.getAllByRole('listitem');
+    expect(api).toHaveTextContent('Waiting for the API caller');
+    expect(api).toHaveTextContent('through the API');
+    expect(api).not.toHaveTextContent('visitor');
+    expect(web).toHaveTextContent('Waiting for the visitor');
+    expect(web).toHaveTextContent('by a visitor');
+  });
+});
