@@ -45,7 +45,7 @@ describe('the root layout', () => {
       name: 'visitor-feature',
       routes: [{ path: '/deployed-app/:appId', handle: { layout: 'bare' }, lazy: () => Promise.resolve({ Component: () => <h1>The visitor’s app</h1> }) }],
     };
-    const { router } = renderAppAt('/deployed-app/8c5b7c1e-2a7f-4d7e-9d38-1c2f0e4b5a61', { manifests: [...routeManifests.filter((manifest) => manifest.name !== '@appforge/builder'), visitor] });
+    const { router } = renderAppAt('/deployed-app/8c5b7c1e-2a7f-4d7e-9d38-1c2f0e4b5a61', { manifests: [...routeManifests.filter((manifest) => manifest.name !== '@appforge/visitor'), visitor] });
     expect(await screen.findByRole('heading', { level: 1, name: 'The visitor’s app' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'The visitor’s app' }));
     expect(screen.queryByRole('link', { name: 'Home' })).toBeNull();

@@ -23,10 +23,10 @@ const testPages: RouteManifest = {
     { path: '/bundle/:bundleId', lazy: page('Bundle page') },
   ],
 };
-// The builder's real /landing-page and /deployed-app pages and the bundles feature's /bundle page
-// would claim the test pages' paths; the gate's behaviour is tested with stand-ins that only print
-// their heading.
-const manifests = [...routeManifests.filter((manifest) => manifest.name !== '@appforge/builder' && manifest.name !== '@appforge/bundles'), testPages];
+// The visitor feature's real /landing-page, /deployed-app and /bundle pages would claim the test
+// pages' paths; the gate's behaviour is tested with stand-ins that only print their heading.
+const STAND_IN_FOR = new Set(['@appforge/builder', '@appforge/bundles', '@appforge/visitor']);
+const manifests = [...routeManifests.filter((manifest) => !STAND_IN_FOR.has(manifest.name)), testPages];
 
 function client(options: { signedIn?: boolean; status?: 'allowed' | 'pending' | 'blocked' } = {}): FakeAppforgeClient {
   const fake = createFakeAppforgeClient({ data: { newUserStatus: options.status ?? 'allowed' } });
