@@ -22,13 +22,17 @@ export interface TestUser {
 export interface AppforgeTestBackend extends Omit<BackendAddress, 'id'> {
   /** A service-role client: sets up rows behind row-level security, as the server would. */
   admin: SupabaseClient<Database>;
-  /** A fresh AppforgeClient on this backend, signed out. */
-  client(): AppforgeClient;
+  /** A fresh AppforgeClient on this backend, signed out; `fetch` stands in for the network (e.g. to go offline). */
+  client(options?: ClientOptions): AppforgeClient;
   /** A new confirmed user (created through the admin API), signed in. */
-  signedInUser(label: string, options?: { email?: string }): Promise<TestUser>;
+  signedInUser(label: string, options?: ClientOptions & { email?: string }): Promise<TestUser>;
   /** The 6-digit code of the newest mail to the address, read through the dev inbox's API. */
   codeFor(email: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+export interface ClientOptions {
+  fetch?: typeof fetch;
 }
 
 let clientCount = 0;
@@ -58,7 +62,7 @@ export async function startAppforgeBackend(): Promise<AppforgeTestBackend> {
   const backend: AppforgeTestBackend = {
     ...address,
     admin,
-    client() {
+    client(options = {}) {
       clientCount += 1;
       const created = createAppforgeClient({
         url: address.url,
@@ -66,6 +70,7 @@ export async function startAppforgeBackend(): Promise<AppforgeTestBackend> {
         // Unique per client: under jsdom every client would otherwise share one localStorage slot.
         storageKey: `appforge-test-backend-${clientCount}`,
         realtimeTransport: nodeWebSocket,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
       });
       clients.push(created);
       return created;
@@ -75,7 +80,7 @@ export async function startAppforgeBackend(): Promise<AppforgeTestBackend> {
       const password = `password of ${label} ${Math.random().toString(36).slice(2)}`;
       const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
       if (created.error) throw created.error;
-      const client = backend.client();
+      const client = backend.client(options.fetch ? { fetch: options.fetch } : {});
       const { error } = await client.supabase.auth.signInWithPassword({ email, password });
       if (error) throw error;
       return { client, id: created.data.user.id, email, password };
