@@ -107,6 +107,28 @@ export function appforgeConfig(options) {
       files: ['**/*.js', '**/*.mjs'],
       ...tseslint.configs.disableTypeChecked,
     },
+    feature
+      ? {
+          // The real backend for tests runs in Node beside the test run; shipped code never reaches it.
+          files: ['src/**/*.{ts,tsx}'],
+          ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/test-*.tsx', '**/test-*.ts'],
+          rules: {
+            'no-restricted-imports': [
+              'error',
+              {
+                patterns: [
+                  ...restrictedPatterns,
+                  {
+                    group: ['@appforge/test-backend', '@appforge/test-backend/**', '@appforge/backend', '@appforge/backend/**'],
+                    message:
+                      'Only tests use @appforge/test-backend (a real backend started beside the test run); a feature talks to the backend through @appforge/sdk.',
+                  },
+                ],
+              },
+            ],
+          },
+        }
+      : {},
     {
       files: ['**/*.test.ts', '**/*.test.tsx', 'test/**'],
       rules: {

@@ -11,6 +11,9 @@ export function appforgeVitest(overrides = {}) {
     {
       resolve: { conditions: ['@appforge/source', 'module', 'browser', 'development|production'] },
       ssr: { resolve: { conditions: ['@appforge/source', 'module', 'node', 'development|production'] } },
+      // Global setup files run in Vitest's own environment: they too import the packages' source
+      // (a backend started there would otherwise need a prior build, or run a stale one).
+      environments: { __vitest__: { resolve: { conditions: ['@appforge/source', 'module', 'node', 'development|production'] } } },
       test: {
         reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
         restoreMocks: true,

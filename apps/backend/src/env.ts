@@ -9,7 +9,8 @@ import { z } from 'zod';
  */
 export const DEV_JWT_SECRET = 'appforge-local-development-jwt-secret-do-not-use-in-production';
 
-const port = z.coerce.number().int().min(1).max(65535);
+// 0 asks the operating system for a free port; the backend then reports the one it got.
+const port = z.coerce.number().int().min(0).max(65535);
 const csv = z
   .string()
   .default('')
@@ -166,6 +167,8 @@ export interface BackendConfig {
   readonly jwtExpiry: number;
   /** Public base URL of this server, e.g. http://127.0.0.1:54321 (auth issuer = `${apiExternalUrl}/auth/v1`). */
   readonly apiExternalUrl: string;
+  /** False when apiExternalUrl was derived from BACKEND_PORT (it then follows the port the server got). */
+  readonly apiExternalUrlSet: boolean;
   /** The web app's URL: default redirect target for e-mail links and OAuth. */
   readonly siteUrl: string;
   readonly additionalRedirectUrls: readonly string[];
@@ -381,6 +384,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.BACKEND_WORKERS > 1 && !e.DATABASE_URL) {
     problems.push({ name: 'BACKEND_WORKERS', message: 'more than one worker needs DATABASE_URL (PGlite is used by one process only)' });
   }
+  if (e.BACKEND_WORKERS > 1 && e.BACKEND_PORT === 0) {
+    problems.push({ name: 'BACKEND_WORKERS', message: 'more than one worker needs a fixed BACKEND_PORT (with 0 each would get its own port)' });
+  }
   if (e.BACKEND_WORKERS > 1 && !e.SMTP_URL) {
     problems.push({ name: 'BACKEND_WORKERS', message: 'more than one worker needs SMTP_URL (the development inbox lives in one process)' });
   }
@@ -399,6 +405,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     usingDevSecret: e.JWT_SECRET === undefined,
     jwtExpiry: e.JWT_EXPIRY,
     apiExternalUrl,
+    apiExternalUrlSet: e.API_EXTERNAL_URL !== undefined,
     siteUrl: (e.SITE_URL ?? 'http://localhost:5173').replace(/\/+$/, ''),
     additionalRedirectUrls: Object.freeze(e.ADDITIONAL_REDIRECT_URLS),
     accessPolicy: e.ACCESS_POLICY,
@@ -516,4 +523,17 @@ function stripeConfig(secretKey: string | undefined, webhookSecret: string | und
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
   return Object.freeze({ secretKey, webhookSecret, api: Object.freeze({ host: url.hostname, port, protocol }) });
+}
+
+/**
+ * The configuration once the API server listens: with BACKEND_PORT=0 the operating system picked
+ * the port, and a public URL derived from the port follows it (an explicit API_EXTERNAL_URL stays).
+ */
+export function withListeningPort(config: BackendConfig, port: number): BackendConfig {
+  if (config.port === port) return config;
+  return Object.freeze({
+    ...config,
+    port,
+    apiExternalUrl: config.apiExternalUrlSet ? config.apiExternalUrl : `http://127.0.0.1:${port}`,
+  });
 }

@@ -11,6 +11,7 @@ import { platformMigrationsDir, projectMigrationsDir } from './db/locations.js';
 import { applyMigrations, execSerialised } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { sharedLimitsFor } from './db/shared-limits.js';
+import { withListeningPort } from './env.js';
 import type { BackendConfig } from './env.js';
 import type { BackendDeps } from './http/types.js';
 import { loadSigningKey } from './auth/signing-key.js';
@@ -118,9 +119,33 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
  * Opens the database, applies platform and project migrations, and wires the services. Nothing
  * listens until start(); a migration failure rejects here, naming the file.
  */
-export async function createBackend(config: BackendConfig, options: BackendOptions = {}): Promise<Backend> {
-  const logger = options.logger ?? createLogger(config);
-  const { db, limits: sharedLimits, current } = sharedLimitsFor(options.db ?? (await openDatabase(config)));
+export async function createBackend(requested: BackendConfig, options: BackendOptions = {}): Promise<Backend> {
+  const logger = options.logger ?? createLogger(requested);
+  // BACKEND_PORT=0: the port is taken now, before the services that put the public URL into tokens
+  // and e-mail links are built, so they carry the port the operating system picked. Nothing knows
+  // the port yet, so nothing is served before start().
+  let handle: ((request: Request) => Response | Promise<Response>) | undefined;
+  let apiServer: Server | undefined;
+  let config = requested;
+  if (requested.port === 0) {
+    apiServer = httpServer(
+      (request) => (handle ? handle(request) : new Response('starting', { status: 503 })),
+      requested.host,
+    );
+    config = withListeningPort(requested, (await listen(apiServer, 0, requested.host)).port);
+  }
+  const preBound = apiServer;
+  const releasePort = async (): Promise<void> => {
+    if (preBound) await closeServer(preBound, 0);
+  };
+  let opened: Database;
+  try {
+    opened = options.db ?? (await openDatabase(config));
+  } catch (error) {
+    await releasePort();
+    throw error;
+  }
+  const { db, limits: sharedLimits, current } = sharedLimitsFor(opened);
   let mailbox: Mailbox | undefined;
   let mailer: Mailer;
   let closeMailer: (() => void) | undefined;
@@ -159,6 +184,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     await queue?.stop().catch(() => undefined);
     closeMailer?.();
     await db.close().catch(() => undefined);
+    await releasePort();
     throw error;
   }
   const jobQueue = queue;
@@ -172,6 +198,7 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     await jobQueue.stop().catch(() => undefined);
     closeMailer?.();
     await db.close().catch(() => undefined);
+    await releasePort();
     throw error;
   }
   const verifiedDomains = createVerifiedDomains(db);
@@ -195,8 +222,8 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
   });
   const graceMs = options.shutdownGraceMs ?? 10_000;
 
-  let apiServer: Server | undefined;
   let mailServer: Server | undefined;
+  let started = false;
   let stopping: Promise<void> | undefined;
 
   return {
@@ -208,13 +235,23 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
     anonKey: jwt.anonKey,
     serviceRoleKey: jwt.serviceRoleKey,
     async start() {
-      if (apiServer) throw new Error('The backend is already started');
+      if (started) throw new Error('The backend is already started');
+      started = true;
       await realtime.start();
-      apiServer = httpServer(app.fetch, config.host);
-      apiServer.on('upgrade', (request, socket, head) => {
+      handle = app.fetch;
+      const server = apiServer ?? httpServer(app.fetch, config.host);
+      apiServer = server;
+      server.on('upgrade', (request, socket, head) => {
         if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
       });
-      const apiAddress = await listen(apiServer, config.port, config.host);
+      let apiAddress: AddressInfo;
+      try {
+        apiAddress = server.listening ? (server.address() as AddressInfo) : await listen(server, config.port, config.host);
+      } catch (error) {
+        apiServer = undefined;
+        started = false;
+        throw error;
+      }
       const url = urlOf(config.host, apiAddress);
       selfUrl = url;
       let mailboxUrl: string | undefined;
@@ -224,9 +261,10 @@ export async function createBackend(config: BackendConfig, options: BackendOptio
         try {
           mailboxUrl = urlOf(config.host, await listen(mailServer, config.mailboxPort, config.host));
         } catch (error) {
-          await closeServer(apiServer, 0);
+          await closeServer(server, 0);
           apiServer = undefined;
           mailServer = undefined;
+          started = false;
           throw error;
         }
       }

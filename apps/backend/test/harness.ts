@@ -16,7 +16,7 @@ import type { Mailbox } from '../src/mail/mailbox.js';
 import { createBackend } from '../src/server.js';
 import type { Backend } from '../src/server.js';
 import type { JobQueue } from '../src/jobs/queue.js';
-import { createDatabaseOn, freePort } from './postgres-server.js';
+import { createDatabaseOn } from './postgres-server.js';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -104,29 +104,14 @@ function clientFactory(url: string, key: string) {
     });
 }
 
-/**
- * A backend on free loopback ports. A port found free can be taken by another test's outgoing
- * connection before the backend (which first applies its migrations) listens on it: on
- * EADDRINUSE the attempt is stopped and started again on new ports, up to 3 times.
- */
+/** A backend on loopback ports the operating system picks (BACKEND_PORT=0, MAILBOX_PORT=0). */
 export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startTestBackendOnce(options);
-    } catch (error) {
-      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    }
-  }
-}
-
-async function startTestBackendOnce(options: TestBackendOptions): Promise<TestBackend> {
   const database = options.database ?? 'pglite';
-  const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     BACKEND_HOST: '127.0.0.1',
-    BACKEND_PORT: String(port),
-    MAILBOX_PORT: String(mailboxPort),
+    BACKEND_PORT: '0',
+    MAILBOX_PORT: '0',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     SITE_URL: 'http://localhost:5173',
@@ -139,11 +124,11 @@ async function startTestBackendOnce(options: TestBackendOptions): Promise<TestBa
     ...(database === 'postgres' ? { DATABASE_URL: await createTestPostgresDatabase() } : {}),
     ...options.env,
   };
-  const config = loadConfig(env);
+  const requested = loadConfig(env);
   // In-memory PGlite unless the test asked for a data directory; the mailbox then stays in memory too.
   let db: Database | undefined;
-  if (!config.databaseUrl && config.dataDir.startsWith('memory://')) db = await freshPglite(!config.migrationsDir);
-  const backend = await createBackend(config, {
+  if (!requested.databaseUrl && requested.dataDir.startsWith('memory://')) db = await freshPglite(!requested.migrationsDir);
+  const backend = await createBackend(requested, {
     ...(db ? { db } : {}),
     mailboxInMemory: true,
     ...(options.functions ? { functions: options.functions } : {}),
@@ -155,7 +140,7 @@ async function startTestBackendOnce(options: TestBackendOptions): Promise<TestBa
   try {
     started = await backend.start();
   } catch (error) {
-    // Free what this attempt holds (its database, jobs, the server that did listen), bounded.
+    // Free what it holds (its database, jobs, the server that did listen), bounded.
     await Promise.race([backend.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000))]);
     throw error;
   }
@@ -165,7 +150,8 @@ async function startTestBackendOnce(options: TestBackendOptions): Promise<TestBa
     serviceRoleKey: backend.serviceRoleKey,
     mailboxUrl: started.mailboxUrl,
     mailbox: backend.mailbox,
-    config,
+    // With port 0 the backend's configuration carries the port it got (and the URL derived from it).
+    config: backend.deps.config,
     db: backend.deps.db,
     deps: backend.deps,
     jobs: backend.jobs,

@@ -31,6 +31,7 @@ export interface SdkTestBackend {
   stop(): Promise<void>;
 }
 
+/** A loopback port nothing listens on (just released), for the out-of-reach tests. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -44,28 +45,13 @@ export function freePort(): Promise<number> {
 
 type StartOptions = { env?: Record<string, string>; functions?: BackendOptions['functions'] };
 
-/**
- * The embedded backend on free loopback ports. A port found free can be taken by another test's
- * outgoing connection before the backend (which first applies its migrations) listens on it: on
- * EADDRINUSE the attempt is stopped and started again on new ports, up to 3 times.
- */
+/** The embedded backend on loopback ports the operating system picks (BACKEND_PORT=0, MAILBOX_PORT=0). */
 export async function startBackend(options: StartOptions = {}): Promise<SdkTestBackend> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startBackendOnce(options);
-    } catch (error) {
-      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    }
-  }
-}
-
-async function startBackendOnce(options: StartOptions): Promise<SdkTestBackend> {
-  const [port, mailboxPort] = await Promise.all([freePort(), freePort()]);
   const config = loadConfig({
     NODE_ENV: 'test',
     BACKEND_HOST: '127.0.0.1',
-    BACKEND_PORT: String(port),
-    MAILBOX_PORT: String(mailboxPort),
+    BACKEND_PORT: '0',
+    MAILBOX_PORT: '0',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     SITE_URL: 'http://localhost:5173',
@@ -86,7 +72,7 @@ async function startBackendOnce(options: StartOptions): Promise<SdkTestBackend> 
   try {
     started = await backend.start();
   } catch (error) {
-    // Free what this attempt holds (its database, jobs, the server that did listen), bounded.
+    // Free what it holds (its database, jobs, the server that did listen), bounded.
     await Promise.race([backend.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000))]);
     throw error;
   }

@@ -11,6 +11,7 @@ import { createBackend } from '../../src/server.js';
 import { DATABASES, createTestPostgresDatabase, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
 import { freePort } from '../postgres-server.js';
+import { spawnServer, waitForHealth } from './process.js';
 
 const temps: string[] = [];
 function tempDir(prefix: string): string {
@@ -151,4 +152,50 @@ describe.each(DATABASES)('start-up migrations on %s', (database) => {
     expect(third.appliedMigrations).toEqual(['project/20260102000000_b.sql']);
     await third.stop();
   }, 90_000);
+});
+
+describe('port 0', () => {
+  it('listens on ports the operating system picks, reports them, and puts the API port in e-mail links', async () => {
+    const backends = await Promise.all([startTestBackend(), startTestBackend()]);
+    try {
+      const [first, second] = backends;
+      if (!first || !second) throw new Error('two backends should have started');
+      for (const backend of backends) {
+        const port = Number(new URL(backend.url).port);
+        expect(port).toBeGreaterThan(0);
+        expect(backend.config.port).toBe(port);
+        expect(backend.config.apiExternalUrl).toBe(backend.url);
+        expect(Number(new URL(backend.mailboxUrl ?? 'http://127.0.0.1:0').port)).toBeGreaterThan(0);
+        expect((await fetch(`${backend.url}/health`)).status).toBe(200);
+      }
+      expect(first.url).not.toBe(second.url);
+      // The link in a sign-in mail leads back to this backend, not to port 0.
+      const email = `port-zero-${Date.now()}@example.com`;
+      const sent = await first.client().auth.signInWithOtp({ email });
+      expect(sent.error).toBeNull();
+      const mail = await first.mailbox?.waitFor(`to:${email}`);
+      expect(mail?.text).toContain(`${first.url}/auth/v1/verify`);
+      expect(mail?.text).not.toContain('127.0.0.1:0/');
+    } finally {
+      await Promise.all(backends.map((backend) => backend.stop()));
+    }
+  }, 240_000);
+
+  it('prints the port it got when started as a process with BACKEND_PORT=0', async () => {
+    const server = spawnServer({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', BACKEND_PORT: '0', MAILBOX_PORT: '0' });
+    try {
+      let url: string | undefined;
+      for (let attempt = 0; attempt < 600 && !url; attempt += 1) {
+        url = /API URL:\s+(http:\/\/\S+)/.exec(server.output())?.[1];
+        if (!url) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      if (!url) throw new Error(`no API URL printed:\n${server.output()}`);
+      expect(Number(new URL(url).port)).toBeGreaterThan(0);
+      await waitForHealth(url, server);
+      expect(server.output()).toMatch(/Inbox URL:\s+http:\/\/127\.0\.0\.1:[1-9]\d*/);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 240_000);
 });

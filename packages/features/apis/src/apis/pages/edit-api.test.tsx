@@ -1,13 +1,25 @@
-import { makeExternalApi } from '@appforge/sdk/testing';
+// On the real backend (@appforge/test-backend): the real migrations, grants and row-level security
+// decide what an edit may change, not a second implementation of them.
+import { setupAppforgeBackend } from '@appforge/test-backend';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { owner, renderApis } from '../test-render';
+import { renderApis } from '../test-render';
+
+const backend = setupAppforgeBackend();
+
+const getItem = { name: 'Get item', method: 'GET' as const, path: '/items/{id}', parameters: [{ name: 'id', in: 'path' as const, type: 'string' as const, required: true }] };
+
+function apiIdOf(pathname: string): string {
+  const id = /^\/view-api\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
+  if (!id) throw new Error(`not on an API's page: ${pathname}`);
+  return id;
+}
 
 describe('/edit-api', () => {
   it('creates an API with a header secret and an endpoint, then opens its page; the secret is kept apart', async () => {
     const user = userEvent.setup();
-    const { client } = owner();
+    const { client } = await backend().signedInUser('ada');
     const { router } = renderApis(client, '/edit-api');
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Gradebook');
     await user.clear(screen.getByRole('textbox', { name: 'Base URL' }));
@@ -26,15 +38,18 @@ describe('/edit-api', () => {
     await user.selectOptions(screen.getByLabelText('Parameter 1 goes into'), 'path');
     await user.click(screen.getByRole('button', { name: 'Create API' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/view-api\//));
-    const [api] = Object.values(client.fake.data.externalApis);
+    const api = await client.apis.get(apiIdOf(router.state.location.pathname));
     expect(api).toMatchObject({ name: 'Gradebook', auth_kind: 'header', auth_name: 'X-API-Key', secret_set: true, secret_last4: '2222' });
-    expect(api?.endpoints[0]).toMatchObject({ name: 'Grades of a pupil', path: '/pupils/{pupil}/grades', parameters: [{ name: 'pupil', in: 'path' }] });
+    expect(api.endpoints[0]).toMatchObject({ name: 'Grades of a pupil', path: '/pupils/{pupil}/grades', parameters: [{ name: 'pupil', in: 'path' }] });
+    // The secret itself never comes back to the browser, not even to its owner.
     expect(JSON.stringify(api)).not.toContain('sk-grades');
+    const { data: rows } = await client.supabase.from('Api').select('*').eq('id', api.id);
+    expect(JSON.stringify(rows)).not.toContain('sk-grades');
   });
 
   it('refuses a base URL that is not http(s) and a path placeholder without its parameter, storing nothing', async () => {
     const user = userEvent.setup();
-    const { client } = owner();
+    const { client } = await backend().signedInUser('ada');
     renderApis(client, '/edit-api');
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Files');
     await user.clear(screen.getByRole('textbox', { name: 'Base URL' }));
@@ -49,11 +64,11 @@ describe('/edit-api', () => {
     await user.type(screen.getByLabelText('Path'), '/files/{{id}');
     await user.click(screen.getByRole('button', { name: 'Create API' }));
     expect(await screen.findByText('File: the path uses {id}, which is not a path parameter.')).toBeInTheDocument();
-    expect(client.fake.data.externalApis).toEqual({});
+    expect(await client.apis.listMine()).toEqual([]);
   });
 
   it('starts from an example', async () => {
-    const { client } = owner();
+    const { client } = await backend().signedInUser('ada');
     renderApis(client, '/edit-api?example=weather');
     expect((await screen.findAllByRole('textbox', { name: 'Name' }))[0]).toHaveValue('Open-Meteo weather');
     expect(screen.getByRole('textbox', { name: 'Base URL' })).toHaveValue('https://api.open-meteo.com/v1');
@@ -62,8 +77,8 @@ describe('/edit-api', () => {
 
   it('edits an API and replaces its endpoints', async () => {
     const user = userEvent.setup();
-    const { client, api } = owner({ name: 'Gradebook' });
-    if (!api) throw new Error('no api');
+    const { client } = await backend().signedInUser('ada');
+    const api = await client.apis.create({ name: 'Gradebook', base_url: 'https://grades.school.test', endpoints: [getItem] });
     const { router } = renderApis(client, `/edit-api/${api.id}`);
     const name = await screen.findByDisplayValue('Gradebook');
     await user.clear(name);
@@ -71,50 +86,35 @@ describe('/edit-api', () => {
     await user.click(screen.getByRole('button', { name: /^Remove Get item$/ }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/view-api/${api.id}`));
-    expect(client.fake.data.externalApis[api.id]).toMatchObject({ name: 'School gradebook', endpoints: [] });
+    expect(await client.apis.get(api.id)).toMatchObject({ name: 'School gradebook', endpoints: [] });
+  });
+
+  // The bug the in-memory fake client hid (issue 33): saving an API whose endpoint is kept updates
+  // the endpoint row with a column its grant does not allow, and the backend answers "permission
+  // denied for table ApiEndpoint"; the fake allowed the update.
+  // fixed on branch first-hour-a; lead flips at merge
+  it.fails('editing an existing API with an endpoint saves it (no “permission denied for table ApiEndpoint”)', async () => {
+    const user = userEvent.setup();
+    const { client } = await backend().signedInUser('ada');
+    const api = await client.apis.create({ name: 'Gradebook', base_url: 'https://grades.school.test', endpoints: [getItem] });
+    const { router } = renderApis(client, `/edit-api/${api.id}`);
+    const name = await screen.findByDisplayValue('Gradebook');
+    await user.clear(name);
+    await user.type(name, 'School gradebook');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    // Either the page moves on, or it shows why it could not save: the failure then names the reason.
+    await waitFor(() => expect(router.state.location.pathname !== `/edit-api/${api.id}` || screen.queryByRole('alert') !== null).toBe(true));
+    expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
+    expect(router.state.location.pathname).toBe(`/view-api/${api.id}`);
+    expect(await client.apis.get(api.id)).toMatchObject({ name: 'School gradebook', endpoints: [{ name: 'Get item', path: '/items/{id}' }] });
   });
 
   it('someone else’s API cannot be opened for editing', async () => {
-    const { client } = owner();
-    const theirs = makeExternalApi({ name: 'Not mine' });
-    client.fake.data.externalApis[theirs.id] = theirs;
+    const { client } = await backend().signedInUser('ada');
+    const mallory = await backend().signedInUser('mallory');
+    const theirs = await mallory.client.apis.create({ name: 'Not mine', base_url: 'https://mallory.test' });
     renderApis(client, `/edit-api/${theirs.id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('It does not exist, or it belongs to someone else.');
     expect(screen.queryByDisplayValue('Not mine')).not.toBeInTheDocument();
-  });
-
-  it('imports an OpenAPI document by URL: previews it, then fills the form only when asked', async () => {
-    const user = userEvent.setup();
-    const { client } = owner();
-    client.fake.data.apiImports['https://grades.school.test/openapi.json'] = {
-      api: { name: 'Gradebook', description: 'Grades', base_url: 'https://grades.school.test/v1', auth_kind: 'header', auth_name: 'X-API-Key' },
-      endpoints: [
-        { name: 'Grades of a pupil', method: 'GET', path: '/pupils/{id}/grades', description: '', parameters: [{ name: 'id', in: 'path', type: 'string', required: true }], body_template: '', response_path: '' },
-      ],
-      skipped: ['OPTIONS /pupils (method not supported)'],
-    };
-    const { router } = renderApis(client, '/edit-api?import=openapi');
-    await user.type(await screen.findByRole('textbox', { name: 'Document URL' }), 'https://grades.school.test/openapi.json');
-    await user.click(screen.getByRole('button', { name: 'Read document' }));
-    const preview = await screen.findByRole('region', { name: 'What will be imported' });
-    expect(preview).toHaveTextContent('GET /pupils/{id}/grades — Grades of a pupil');
-    expect(preview).toHaveTextContent('Left out: OPTIONS /pupils (method not supported)');
-    expect(screen.getAllByRole('textbox', { name: 'Name' })[0]).toHaveValue('');
-    await user.click(screen.getByRole('button', { name: 'Use this' }));
-    expect(screen.getAllByRole('textbox', { name: 'Name' })[0]).toHaveValue('Gradebook');
-    expect(screen.getByRole('textbox', { name: 'Header name' })).toHaveValue('X-API-Key');
-    await user.click(screen.getByRole('button', { name: 'Create API' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/view-api\//));
-    expect(Object.values(client.fake.data.externalApis)[0]?.endpoints.map((e) => e.path)).toEqual(['/pupils/{id}/grades']);
-  });
-
-  it('a refused import says why and fills nothing', async () => {
-    const user = userEvent.setup();
-    const { client } = owner();
-    renderApis(client, '/edit-api');
-    await user.type(await screen.findByRole('textbox', { name: 'Document URL' }), 'https://nowhere.test/openapi.json');
-    await user.click(screen.getByRole('button', { name: 'Read document' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This is not a valid OpenAPI 3 or Swagger 2 document.');
-    expect(screen.queryByRole('button', { name: 'Use this' })).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { makeApp, makeExternalApiEndpoint, makeVersion } from '@appforge/sdk/tes
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { owner, renderApis } from '../test-render';
+import { fakeOwner as owner, renderApis } from '../test-render';
 
 const weather = makeExternalApiEndpoint({
   name: 'Current weather',

@@ -1,0 +1,152 @@
+// Vitest globalSetup of the feature packages: hosts real embedded backends for the run's test
+// files. The files run under jsdom, where the backend cannot live (its JWT library rejects
+// jsdom's typed arrays), so they ask this Node process for a backend over loopback HTTP
+// (POST /backends) and talk to it like a browser tab would.
+//
+// Every backend starts from one migrated PGlite snapshot: migrating takes seconds, restoring a
+// snapshot a fraction of that. The snapshot is kept on disk, keyed by the migrations' content, so
+// the feature packages of one `npm test` migrate once between them, not once each.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  applyMigrations,
+  createBackend,
+  loadConfig,
+  openPglite,
+  platformMigrationsDir,
+  projectMigrationsDir,
+} from '@appforge/backend';
+import type { Backend } from '@appforge/backend';
+import type { TestProject } from 'vitest/node';
+
+/** What a test file receives for its backend (see ./backend.ts). */
+export interface BackendAddress {
+  id: string;
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  mailboxUrl: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appforgeBackendFactory: string;
+  }
+}
+
+const cacheDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache', 'snapshots');
+
+function migrationFiles(): string[] {
+  return [platformMigrationsDir(), projectMigrationsDir()].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.sql'))
+      .sort()
+      .map((name) => join(dir, name)),
+  );
+}
+
+/** The migrated, empty database as a PGlite data-dir dump, from the disk cache when it is current. */
+async function migratedSnapshot(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const file of migrationFiles()) hash.update(file).update(readFileSync(file));
+  const path = join(cacheDir, `${hash.digest('hex').slice(0, 24)}.tar`);
+  try {
+    if (statSync(path).size > 0) return new Blob([readFileSync(path)]);
+  } catch {
+    // Not made yet for these migrations.
+  }
+  const db = await openPglite('memory://');
+  try {
+    await applyMigrations(db, [
+      { name: 'platform', dir: platformMigrationsDir() },
+      { name: 'project', dir: projectMigrationsDir() },
+    ]);
+    const dump = await db.dumpDataDir();
+    mkdirSync(cacheDir, { recursive: true });
+    // Written aside then renamed: another package's run may read the cache at the same moment.
+    const partial = `${path}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, path);
+    return dump;
+  } finally {
+    await db.close();
+  }
+}
+
+async function startFromSnapshot(snapshot: Blob): Promise<{ backend: Backend; address: BackendAddress }> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BACKEND_HOST: '127.0.0.1',
+    BACKEND_PORT: '0',
+    MAILBOX_PORT: '0',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    SITE_URL: 'http://localhost:5173',
+    // Each file signs in several users from one address; the limits are tested in the backend.
+    RATE_LIMIT_EMAIL_SENT_PER_HOUR: '1000',
+    RATE_LIMIT_VERIFY_PER_5_MIN: '1000',
+    RATE_LIMIT_TOKEN_PER_5_MIN: '1000',
+    OFFLINE_MODEL_CHUNK_DELAY_MS: '0',
+  });
+  const db = await openPglite('memory://', { loadDataDir: snapshot });
+  const backend = await createBackend(config, { db, mailboxInMemory: true, shutdownGraceMs: 2000 });
+  try {
+    const started = await backend.start();
+    if (!started.mailboxUrl) throw new Error('the test backend should serve its dev inbox');
+    return {
+      backend,
+      address: {
+        id: randomUUID(),
+        url: started.url,
+        anonKey: backend.anonKey,
+        serviceRoleKey: backend.serviceRoleKey,
+        mailboxUrl: started.mailboxUrl,
+      },
+    };
+  } catch (error) {
+    await backend.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const snapshot = migratedSnapshot();
+  const running = new Map<string, Backend>();
+  const server = createServer((request, response) => {
+    const reply = (status: number, body: unknown): void => {
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    const stopMatch = /^\/backends\/([0-9a-f-]{36})$/.exec(request.url ?? '');
+    if (request.method === 'POST' && request.url === '/backends') {
+      snapshot
+        .then(startFromSnapshot)
+        .then(({ backend, address }) => {
+          running.set(address.id, backend);
+          reply(201, address);
+        })
+        .catch((error: unknown) => reply(500, { message: error instanceof Error ? error.stack : String(error) }));
+    } else if (request.method === 'DELETE' && stopMatch?.[1]) {
+      const id = stopMatch[1];
+      const backend = running.get(id);
+      running.delete(id);
+      (backend ? backend.stop() : Promise.resolve())
+        .then(() => reply(200, { stopped: Boolean(backend) }))
+        .catch((error: unknown) => reply(500, { message: String(error) }));
+    } else {
+      reply(404, { message: 'POST /backends or DELETE /backends/:id' });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  project.provide('appforgeBackendFactory', `http://127.0.0.1:${port}`);
+  // Made now, while the test files are still being transformed, not when the first one asks.
+  await snapshot;
+  return async () => {
+    server.close();
+    await Promise.all([...running.values()].map((backend) => backend.stop().catch(() => undefined)));
+  };
+}
