@@ -42,11 +42,11 @@ const MATRIX: readonly (readonly [row: string, anon: string, other: string, owne
   ['AppConfig',                       '----', '----', 'siud', '----', '----', 'siud'],
   ['AppDescription',                  '-i--', '-i--', 'si--', '-i--', '-i--', 'siud'],
   ['AppRun',                          '----', '----', 's---', '----', '----', 'siud'],
-  ['AppRun (class run)',              '----', '----', '----', 's---', 's---', 'siud'], // issue 26 item 3 (trust-classes branch)
+  ['AppRun (class run)',              '----', '----', '----', 's---', 's---', 'siud'], // issue 26 item 3
   ['AppRunApiCall',                   '----', '----', 's---', '----', '----', 'siud'],
-  ['AppRunApiCall (class run)',       '----', '----', '----', 's---', '----', 'siud'], // issue 26 item 3 (trust-classes branch)
+  ['AppRunApiCall (class run)',       '----', '----', '----', 's---', '----', 'siud'], // issue 26 item 3
   ['AppRunStep',                      '----', '----', 's---', '----', '----', 'siud'],
-  ['AppRunStep (class run)',          '----', '----', '----', 's---', 's---', 'siud'], // issue 26 item 3 (trust-classes branch)
+  ['AppRunStep (class run)',          '----', '----', '----', 's---', 's---', 'siud'], // issue 26 item 3
   ['AppUsageDay',                     '----', '----', 's---', '----', '----', 'siud'],
   ['AppVersion',                      's---', 's---', 'siud', 's---', 's---', 'siud'],
   ['Assignment',                      '----', '----', '----', 'siud', 's---', 'siud'],
@@ -84,9 +84,9 @@ const REALTIME: readonly (readonly [row: string, anon: string, other: string, ow
   //  table (subject row)             anon other owner teacher student service
   ['App',                             '-', '-', 'y', '-', '-', 'y'],
   ['AppRun',                          '-', '-', 'y', '-', '-', 'y'],
-  ['AppRun (class run)',              '-', '-', '-', 'y', 'y', 'y'], // issue 26 item 3 (trust-classes branch)
+  ['AppRun (class run)',              '-', '-', '-', 'y', 'y', 'y'], // issue 26 item 3
   ['AppRunStep',                      '-', '-', 'y', '-', '-', 'y'],
-  ['AppRunStep (class run)',          '-', '-', '-', 'y', 'y', 'y'], // issue 26 item 3 (trust-classes branch)
+  ['AppRunStep (class run)',          '-', '-', '-', 'y', 'y', 'y'], // issue 26 item 3
   ['AppVersion',                      '-', '-', 'y', '-', '-', 'y'],
   ['ClassMember',                     '-', '-', '-', 'y', 'y', 'y'],
   ['DatabaseTableStats',              '-', '-', 'y', '-', '-', 'y'],
@@ -100,8 +100,6 @@ const STORAGE: readonly (readonly [bucket: string, anon: string, other: string, 
   ['app-icons',     '-p--', '-p--', 'rpwd', '-p--', '-p--', 'rpwd'],
 ];
 
-/** Rows whose rule is issue 26 item 3's target, landing on the trust-classes branch. */
-const CLASS_PRIVACY_ROWS = new Set(['AppRun (class run)', 'AppRunApiCall (class run)', 'AppRunStep (class run)']);
 
 type Row = Record<string, unknown>;
 
@@ -446,9 +444,7 @@ describe(`the role matrix: ${MATRIX.length} table rows × ${ROLES.length} caller
   });
 
   for (const [row, ...cells] of MATRIX) {
-    const test = CLASS_PRIVACY_ROWS.has(row) ? it.fails : it;
-    // The first run shows which rows fail on this branch; only the class-privacy rows may (see the header).
-    test(`${row}: ${ROLES.map((role, index) => `${role} ${cells[index]}`).join(', ')}`, async () => {
+    it(`${row}: ${ROLES.map((role, index) => `${role} ${cells[index]}`).join(', ')}`, async () => {
       const subject = subjects().find((candidate) => rowName(candidate) === row);
       if (!subject) throw new Error(`no subject for ${row}`);
       const wrong: string[] = [];
@@ -507,8 +503,7 @@ describe(`the role matrix: ${MATRIX.length} table rows × ${ROLES.length} caller
     });
 
     for (const [row, ...cells] of REALTIME) {
-      const test = CLASS_PRIVACY_ROWS.has(row) ? it.fails : it;
-      test(`${row}: ${ROLES.map((role, index) => `${role} ${cells[index]}`).join(', ')}`, async () => {
+      it(`${row}: ${ROLES.map((role, index) => `${role} ${cells[index]}`).join(', ')}`, async () => {
         const subject = subjects().find((candidate) => rowName(candidate) === row);
         if (!subject?.fresh) throw new Error(`no subject for ${row}`);
         const inserted = await subject.fresh(next());

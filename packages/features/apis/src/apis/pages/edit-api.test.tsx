@@ -92,8 +92,7 @@ describe('/edit-api', () => {
   // The bug the in-memory fake client hid (issue 33): saving an API whose endpoint is kept updates
   // the endpoint row with a column its grant does not allow, and the backend answers "permission
   // denied for table ApiEndpoint"; the fake allowed the update.
-  // fixed on branch first-hour-a; lead flips at merge
-  it.fails('editing an existing API with an endpoint saves it (no “permission denied for table ApiEndpoint”)', async () => {
+  it('editing an existing API with an endpoint saves it (no “permission denied for table ApiEndpoint”)', async () => {
     const user = userEvent.setup();
     const { client } = await backend().signedInUser('ada');
     const api = await client.apis.create({ name: 'Gradebook', base_url: 'https://grades.school.test', endpoints: [getItem] });
