@@ -2,7 +2,7 @@
 // pnpm (pinned), the workspace's dependencies from the lockfile, and — for the test suite — Debian's
 // Chromium and PostgreSQL 15 when missing and we are root.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { capture, fail, root, run, step } from './lib/run.mjs';
 
@@ -33,7 +33,21 @@ export async function ensurePnpm() {
   return localPnpm;
 }
 
+/** pnpm keeps a copy of the lockfile it last installed; the same file means nothing to install. */
+function dependenciesUpToDate() {
+  try {
+    return readFileSync(join(root, 'node_modules', '.pnpm', 'lock.yaml'), 'utf8') === readFileSync(join(root, 'pnpm-lock.yaml'), 'utf8');
+  } catch {
+    return false;
+  }
+}
+
 export async function installDependencies(pnpm) {
+  // A warm `npm start` should not pay pnpm's own start-up and checks (seconds) for nothing.
+  if (!process.env.CI && dependenciesUpToDate()) {
+    console.log('Dependencies are up to date (pnpm-lock.yaml is what is installed).');
+    return;
+  }
   step('Installing dependencies (pnpm install --frozen-lockfile)');
   const started = Date.now();
   const code = await run(pnpm, ['install', '--frozen-lockfile', '--prefer-offline'], {

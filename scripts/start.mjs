@@ -1,18 +1,57 @@
-// `npm start`: installs what is missing, builds, and runs the whole product locally —
-// the embedded backend (auth, data, storage, functions, dev inbox) and the web app.
-import { spawn } from 'node:child_process';
+// `npm start`: installs what is missing and runs the whole product locally — the embedded
+// backend (auth, data, storage, functions, dev inbox) and the web app.
+//
+//   npm start              from the sources: the backend through tsx, the web app from Vite's dev
+//                          server (hot reload); nothing is built first, so a fresh clone is up in
+//                          about a minute after the dependencies are installed
+//   npm start -- --prod    the production build (backend dist/ and the bundled web app on
+//                          `vite preview`), as the end-to-end tests and a deployment run it;
+//                          APPFORGE_START=prod does the same
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
-import { fail, root, run, step } from './lib/run.mjs';
+import { fail, root, run } from './lib/run.mjs';
 
+const started = Date.now();
+const production = process.argv.includes('--prod') || process.env.APPFORGE_START === 'prod';
 const webPort = Number(process.env.WEB_PORT ?? 5173);
 const backendPort = Number(process.env.BACKEND_PORT ?? 54321);
 const mailboxPort = Number(process.env.MAILBOX_PORT ?? 54324);
 const apiUrl = process.env.API_EXTERNAL_URL ?? `http://127.0.0.1:${backendPort}`;
 const webUrl = `http://localhost:${webPort}`;
 const inboxUrl = `http://127.0.0.1:${mailboxPort}`;
+const interactive = process.stdout.isTTY === true;
 
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+/**
+ * Shows what is being done and for how long: on a terminal one line that counts up every second,
+ * elsewhere (CI, a log file) a line when the step starts and one when it ends.
+ */
+async function phase(title, work) {
+  const since = Date.now();
+  let timer;
+  if (interactive) {
+    const draw = () => process.stdout.write(`\r\x1b[2K▶ ${title} … ${seconds(since)}`);
+    draw();
+    timer = setInterval(draw, 1000);
+  } else {
+    console.log(`▶ ${title} …`);
+  }
+  try {
+    const result = await work();
+    if (timer) clearInterval(timer);
+    process.stdout.write(`${interactive ? '\r\x1b[2K' : ''}✔ ${title} (${seconds(since)})\n`);
+    return result;
+  } catch (error) {
+    if (timer) clearInterval(timer);
+    if (interactive) process.stdout.write('\n');
+    throw error;
+  }
+}
+
+console.log(`Starting Appforge (${production ? 'production build' : 'from the sources, with hot reload; --prod for the production build'})`);
 const pnpm = await bootstrap();
 const env = {
   ...process.env,
@@ -21,41 +60,52 @@ const env = {
   SITE_URL: process.env.SITE_URL ?? webUrl,
   DATA_DIR: process.env.DATA_DIR ?? join(root, '.appforge', 'data'),
 };
+const fromSource = ['--conditions=@appforge/source', '--import', 'tsx'];
+const backendDir = join(root, 'apps/backend');
+const webDir = join(root, 'apps/web');
 
-step('Building the backend');
-if ((await run(pnpm, ['turbo', 'run', 'build', '--filter=@appforge/backend', '--output-logs=errors-only'], { env })) !== 0) {
-  fail('The backend did not build.');
+async function turboBuild(filter, buildEnv) {
+  const code = await run(pnpm, ['turbo', 'run', 'build', `--filter=${filter}`, '--output-logs=errors-only'], { env: buildEnv });
+  if (code !== 0) fail(`${filter} did not build.`);
 }
 
-// The web app is built against this backend: its URL and the anon key derived from the JWT secret.
-const backend = await import(pathToFileURL(join(root, 'apps/backend/dist/index.js')).href);
-let config;
-try {
-  config = backend.loadConfig(env);
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
+/** The anon and service keys of this environment: the web app is served against them. */
+async function backendKeys() {
+  if (production) {
+    await phase('Building the backend', () => turboBuild('@appforge/backend', env));
+    const backend = await import(pathToFileURL(join(backendDir, 'dist/index.js')).href);
+    let config;
+    try {
+      config = backend.loadConfig(env);
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+    }
+    return backend.createJwtService(config.jwtSecret, `${apiUrl}/auth/v1`);
+  }
+  const result = spawnSync(process.execPath, [...fromSource, 'src/keys-cli.ts', apiUrl], { cwd: backendDir, env, encoding: 'utf8' });
+  if (result.status !== 0) fail(result.stderr.trim() || 'Could not read the backend configuration.');
+  return JSON.parse(result.stdout);
 }
-const keys = await backend.createJwtService(config.jwtSecret, `${apiUrl}/auth/v1`);
 
-step('Building the web app');
+const keys = await backendKeys();
 const webEnv = {
   ...env,
   VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? apiUrl,
   VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? keys.anonKey,
   VITE_INBOX_URL: process.env.VITE_INBOX_URL ?? inboxUrl,
 };
-if ((await run(pnpm, ['turbo', 'run', 'build', '--filter=@appforge/web', '--output-logs=errors-only'], { env: webEnv })) !== 0) {
-  fail('The web app did not build.');
-}
+if (production) await phase('Building the web app', () => turboBuild('@appforge/web', webEnv));
 
-step('Starting');
+// Vite is run by node directly (not through `pnpm exec`), so stopping this script stops it too.
+const vite = join(webDir, 'node_modules/vite/bin/vite.js');
+const webArgs = [vite, ...(production ? ['preview'] : []), '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'];
 const children = [
-  spawn(process.execPath, [join(root, 'apps/backend/dist/main.js')], { cwd: root, env, stdio: 'inherit' }),
-  spawn(
-    pnpm,
-    ['--filter', '@appforge/web', 'exec', 'vite', 'preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'],
-    { cwd: root, env: webEnv, stdio: ['ignore', 'ignore', 'inherit'] },
-  ),
+  spawn(process.execPath, production ? [join(backendDir, 'dist/main.js')] : [...fromSource, 'src/main.ts'], {
+    cwd: production ? root : backendDir,
+    env,
+    stdio: 'inherit',
+  }),
+  spawn(process.execPath, webArgs, { cwd: webDir, env: webEnv, stdio: ['ignore', 'ignore', 'inherit'] }),
 ];
 
 let stopping = false;
@@ -76,7 +126,7 @@ for (const child of children) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-async function waitFor(url, timeoutMs = 60_000) {
+async function waitFor(url, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -90,13 +140,20 @@ async function waitFor(url, timeoutMs = 60_000) {
   return false;
 }
 
-const [backendUp, webUp] = await Promise.all([waitFor(`${apiUrl}/health`), waitFor(webUrl)]);
-if (!backendUp || !webUp) {
-  console.error(`\n✖ ${backendUp ? 'The web app' : 'The backend'} did not become ready.`);
+const ready = await phase('Starting the backend and the web app', async () => {
+  const [backendUp, webUp] = await Promise.all([
+    waitFor(`${apiUrl}/health`),
+    // From the sources, the first page is ready once Vite has prepared the entry module.
+    waitFor(production ? webUrl : `${webUrl}/src/main.tsx`),
+  ]);
+  return { backendUp, webUp };
+});
+if (!ready.backendUp || !ready.webUp) {
+  console.error(`\n✖ ${ready.backendUp ? 'The web app' : 'The backend'} did not become ready.`);
   stop(1);
 } else {
   console.log(`
-  Appforge is running.
+  Appforge is running (ready in ${seconds(started)}${production ? ', production build' : ', from the sources'}).
 
     Web app        ${webUrl}
     API            ${apiUrl}   (auth, rest, storage, functions, realtime under /auth/v1 /rest/v1 /storage/v1 /functions/v1 /realtime/v1; /ready)

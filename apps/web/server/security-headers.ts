@@ -103,7 +103,7 @@ export function securityHeaders(kind: PageKind, origins: PageOrigins, frameAnces
     // Full addresses (with paths and queries) stay on this origin; other sites see the origin only.
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // Powerful features nobody's app needs; passkeys (publickey-credentials-*) keep their default.
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=()',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()',
     // Older browsers that ignore frame-ancestors: DENY unless the page may be framed at all.
     ...(ancestors === "'none'" ? { 'X-Frame-Options': 'DENY' } : {}),
   };
