@@ -28,11 +28,12 @@ type Story = StoryObj<typeof meta>;
 export const EveryStatus: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('listitem')).toHaveLength(4);
-    for (const status of ['Running', 'Waiting for the visitor', 'Finished', 'Failed']) {
+    // The waiting run was started by a signed-in person, so it waits for that person (issue 27).
+    for (const status of ['Running', 'Waiting for the person', 'Finished', 'Failed']) {
       await expect(canvas.getByText(status)).toBeInTheDocument();
     }
     await expect(canvas.getAllByRole('link', { name: 'Quiz maker' })[0]).toHaveAttribute('href', `/app-data/${QUIZ}`);
-    await expect(canvas.getByText(/by an API call/)).toBeInTheDocument();
+    await expect(canvas.getByText(/through the API/)).toBeInTheDocument();
   },
 };
 
