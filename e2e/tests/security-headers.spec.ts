@@ -10,6 +10,9 @@ import type { BrowserContext, Response } from '@playwright/test';
 import { AI_INBOX, enqueueModelReplies, resetModel, routeToAiBackend, streamedAnswer } from './ai-backend-helpers';
 import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
 
+// Not run in CI until seen green once (see the session 9 note on issues 26 and 27).
+test.fixme(true, 'Written in session 9 (issue 26); not yet seen green (the zod jitless fix for the eval violation it found was not re-run). Run it, fix what it finds, then remove this line.');
+
 const APP_NAME = 'Careful Summariser';
 const APP_SPEC = {
   entryStepId: 'the-text',
