@@ -12,6 +12,10 @@ import {
   WEB,
 } from './auth-helpers';
 
+// axe-core is injected as an inline script, which the pages' CSP (no inline script, issue 26)
+// rightly refuses; the accessibility checks bypass CSP, security-headers.spec.ts checks it.
+test.use({ bypassCSP: true });
+
 const signInHeading = { level: 1, name: SIGN_IN_HEADING } as const;
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

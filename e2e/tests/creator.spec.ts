@@ -20,6 +20,10 @@ import type { RecordedModelRequest } from '../servers/fake-model-protocol';
 import { AI_INBOX, enqueueModelReplies, modelRequests, resetModel, routeToAiBackend, streamedAnswer, versionSpec } from './ai-backend-helpers';
 import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
 
+// axe-core is injected as an inline script, which the pages' CSP (no inline script, issue 26)
+// rightly refuses; the accessibility checks bypass CSP, security-headers.spec.ts checks it.
+test.use({ bypassCSP: true });
+
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const UUID = '[0-9a-f-]{36}';
 
