@@ -37,19 +37,22 @@ export function RecentRuns({ runs, now }: RecentRunsProps) {
   }
   return (
     <ul className="home-runs">
-      {runs.map((run) => (
+      {runs.map((run) => {
+        const status = statusOf(run);
+        return (
         <li key={run.id} className="home-runs__item">
           <Link to={`/app-data/${run.app_id}`} className="home-runs__app">
             {run.app_name}
           </Link>
-          <Badge tone={statusOf(run).tone}>{statusOf(run).label}</Badge>
+          <Badge tone={status.tone}>{status.label}</Badge>
           <span className="home-hint">
             {`${who(run)}, `}
             <time dateTime={run.created_at}>{relativeTime(run.created_at, now)}</time>
             {run.version_number !== null ? `, version ${run.version_number}` : ''}
           </span>
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }
