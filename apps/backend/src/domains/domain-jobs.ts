@@ -24,6 +24,10 @@ export async function startDomainJobs(options: {
 }): Promise<void> {
   const { jobs, verifiedDomains, config } = options;
   await verifiedDomains.refresh().catch((error: unknown) => options.logger.error({ err: error }, 'loading the verified domains failed'));
+  await verifiedDomains
+    .watch((error) => options.logger.error({ err: error }, 'reloading the verified domains failed'))
+    .catch((error: unknown) => options.logger.error({ err: error }, 'watching the verified domains failed'));
+  // The periodic reload stays as a safety net (a notification missed while reconnecting).
   options.localJobs.every('refresh-verified-domains', VERIFIED_DOMAINS_REFRESH_MS, () => verifiedDomains.refresh());
   if (config.domainRecheckIntervalMs === 0) return;
   const supabase = createClient(options.selfUrl, options.serviceRoleKey, {

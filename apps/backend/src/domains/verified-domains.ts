@@ -5,6 +5,12 @@ import type { Database } from '../db/database.js';
 export interface VerifiedDomains {
   has(host: string): boolean;
   refresh(): Promise<number>;
+  /**
+   * Reloads the set whenever a domain is connected, removed or changes status (a trigger on
+   * "CustomDomain" notifies `appforge_custom_domains`), so a change counts at once. Returns the
+   * function that stops watching.
+   */
+  watch(onError: (error: unknown) => void): Promise<() => Promise<void>>;
 }
 
 export function createVerifiedDomains(db: Database): VerifiedDomains {
@@ -17,6 +23,11 @@ export function createVerifiedDomains(db: Database): VerifiedDomains {
       const rows = await db.query<{ value: string }>(`select value from public."CustomDomain" where status = 'verified'`);
       hosts = new Set(rows.rows.map((row) => row.value));
       return hosts.size;
+    },
+    async watch(onError) {
+      return db.listen('appforge_custom_domains', () => {
+        this.refresh().catch(onError);
+      });
     },
   };
 }
