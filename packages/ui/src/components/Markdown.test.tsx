@@ -59,9 +59,12 @@ describe('Markdown', () => {
     expect(screen.getByRole('link', { name: 'top' })).not.toHaveAttribute('target');
   });
 
-  it('ignores a target the author tried to set', () => {
-    renderMarkdown('<a href="/x" target="_top">x</a>');
-    expect(screen.getByRole('link', { name: 'x' })).not.toHaveAttribute('target');
+  it('shows raw HTML as the text it is, never as markup', () => {
+    const root = renderMarkdown('Use <a href="/x" target="_top">x</a> here.\n\n<div class="card">A card</div>');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(root.querySelector('div')).toBeNull();
+    expect(root).toHaveTextContent('Use <a href="/x" target="_top">x</a> here.');
+    expect(root).toHaveTextContent('<div class="card">A card</div>');
   });
 
   it('renders an empty source as nothing', () => {
@@ -106,9 +109,10 @@ describe('Markdown', () => {
       });
     }
 
-    it('keeps the harmless text around the payload', () => {
-      renderMarkdown('Before <script>alert(1)</script> after');
-      expect(screen.getByText(/Before/)).toHaveTextContent('Before after');
+    it('keeps the text around the payload and shows the payload as inert text', () => {
+      const root = renderMarkdown('Before <script>alert(1)</script> after');
+      expect(root.querySelector('script')).toBeNull();
+      expect(screen.getByText(/Before/)).toHaveTextContent('Before <script>alert(1)</script> after');
     });
   });
 

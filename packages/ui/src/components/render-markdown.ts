@@ -38,9 +38,27 @@ function getPurifier(): Purifier {
   return instance;
 }
 
-/** Markdown → sanitised HTML string. Raw HTML in the source is sanitised, never trusted. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/**
+ * Markdown → sanitised HTML string. Raw HTML in the source (a model that writes `<div>` or
+ * `<script>` outside a code block, a visitor who types a tag) is shown as the text it is, the way
+ * chat assistants show it, never parsed as markup: nothing of it can run, and the page never even
+ * parses an event-handler attribute (which the CSP would report). DOMPurify still sanitises the
+ * result, a second wall behind the first.
+ */
 export function renderMarkdown(source: string): string {
-  marked ??= new Marked({ gfm: true, async: false });
+  marked ??= new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      html({ text, block }) {
+        return block ? `<p>${escapeHtml(text.trim())}</p>\n` : escapeHtml(text);
+      },
+    },
+  });
   const html = marked.parse(source, { async: false });
   return getPurifier().sanitize(html, {
     USE_PROFILES: { html: true },
