@@ -74,6 +74,19 @@ describe.each(DATABASES)('the bulk insert on %s', (database) => {
     }
   });
 
+  it('lists an import’s rows in the file’s order, after the rows that were there before (issue 27)', async () => {
+    const tableId = await ownTable(owner.client, columns);
+    await insert(owner.client, tableId, [{ Title: 'Already here' }]);
+    // Titles whose order is neither alphabetical nor random: the file's order is the only one.
+    const titles = Array.from({ length: 300 }, (_, index) => `Book ${String((index * 7919) % 1000).padStart(3, '0')}`);
+    expect((await insert(owner.client, tableId, titles.slice(0, 200).map((Title) => ({ Title })))).inserted).toBe(200);
+    expect((await insert(owner.client, tableId, titles.slice(200).map((Title) => ({ Title })))).inserted).toBe(100);
+    const page = await owner.client.rpc('database_rows_page', { table_id: tableId, filters: [], sort_desc: false, page_offset: 0, page_size: 500, with_total: false });
+    expect(page.error).toBeNull();
+    const listed = (page.data as { rows: { data: { Title: string } }[] }).rows.map((row) => row.data.Title);
+    expect(listed).toEqual(['Already here', ...titles]);
+  });
+
   it('reports each bad row by number with the same sentences, fills defaults and inserts the good rows', async () => {
     const tableId = await ownTable(owner.client, columns);
     await insert(owner.client, tableId, [{ Title: 'Existing', Code: 'C-1' }]);

@@ -22,6 +22,7 @@ describe('CSV import', () => {
     const rows = ['\uFEFFtitle,Pages,Colour', '"Dune, part one",412,red', 'Emma,lots,blue', '"=HYPERLINK(""x"")",3,green', 'Ulysses,730,a,b'];
     await user.upload(within(dialog).getByLabelText('CSV file'), csvFile(rows.join('\n')));
     const preview = await within(dialog).findByRole('table', { name: 'First rows of the file' });
+    expect(await within(dialog).findByText('The file has 4 rows after its header.')).toBeInTheDocument();
     expect(within(preview).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['title', 'Pages', 'Colour']);
     expect(within(dialog).getByRole('combobox', { name: '“title” goes to' })).toHaveTextContent('Title');
     expect(within(dialog).getByRole('combobox', { name: '“Colour” goes to' })).toHaveTextContent('Do not import');

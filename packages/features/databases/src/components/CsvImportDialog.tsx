@@ -71,6 +71,10 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
   const [summary, setSummary] = useState<Summary | null>(null);
   const parser = useRef<CsvParser | null>(null);
   const cancelled = useRef(false);
+  // The file's rows are counted as soon as it is picked, so the preview can say how many there are;
+  // the import reuses that count (one worker reads one request at a time).
+  const counting = useRef<Promise<number> | null>(null);
+  const [rowCount, setRowCount] = useState<number | null>(null);
 
   function stopParser() {
     parser.current?.terminate();
@@ -81,6 +85,8 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
 
   function reset() {
     stopParser();
+    counting.current = null;
+    setRowCount(null);
     setFile(null);
     setPreview(null);
     setMapping({});
@@ -104,6 +110,15 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
       setFile(picked);
       setPreview(first);
       setMapping(guessMapping(first.headers, columns));
+      const counted = started.count(picked, () => undefined);
+      counting.current = counted;
+      counted.then(
+        (records) => {
+          if (counting.current === counted) setRowCount(records);
+        },
+        // A file that cannot be read to its end says so when the person imports it.
+        () => undefined,
+      );
     } catch (error) {
       stopParser();
       setProblem(error instanceof CsvParserError && error.file ? error.message : 'This file could not be read as CSV.');
@@ -125,7 +140,8 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
       // First pass: count the records (and check the whole file's encoding), so a file over the
       // row limit or in the wrong encoding changes nothing.
       setProgress({ phase: 'check', fraction: 0, text: 'Checking the file…' });
-      total = await reader.count(file, (bytesRead) => setProgress({ phase: 'check', fraction: bytesRead / Math.max(file.size, 1), text: 'Checking the file…' }));
+      total = await (counting.current ??
+        reader.count(file, (bytesRead) => setProgress({ phase: 'check', fraction: bytesRead / Math.max(file.size, 1), text: 'Checking the file…' })));
       if (databaseRows + total > limits.max_rows) {
         setProblem(`This file has ${formatCount(total)} rows; with the ${formatCount(databaseRows)} already here that is more than the ${formatCount(limits.max_rows)} rows a database holds. Nothing was imported.`);
         setProgress(null);
@@ -203,6 +219,9 @@ export function CsvImportDialog({ tableId, tableName, columns, limits, databaseR
         ) : null}
         {preview && !summary ? (
           <>
+            <p className="db-muted" aria-live="polite">
+              {rowCount === null ? 'Counting the rows…' : `The file has ${formatCount(rowCount)} ${rowCount === 1 ? 'row' : 'rows'} after its header.`}
+            </p>
             <div className="db-grid" style={{ maxHeight: '14rem' }}>
               <table className="db-grid__table">
                 <caption>First rows of the file</caption>
