@@ -98,6 +98,16 @@ describe('insertStep', () => {
     expect(next.steps[0]?.next).toEqual({ type: 'step' });
   });
 
+  it('adds a step after a step that ended the app so the flow reaches it, and it ends the app instead (issue 27)', () => {
+    const spec: AppSpec = { entryStepId: 'ask', steps: [input('ask', 'topic'), output('show', '{{topic}}')] };
+    spec.steps[1] = { ...(spec.steps[1] as Step), next: { type: 'end' } };
+    const next = insertStep(spec, 2, output('thanks', 'Thank you'));
+    expect(ids(next)).toEqual(['ask', 'show', 'thanks']);
+    expect(next.steps[1]?.next).toEqual({ type: 'step' });
+    expect(next.steps[2]?.next).toEqual({ type: 'end' });
+    expect(errors(next)).toEqual([]);
+  });
+
   it('makes a step added at the top the start of the app', () => {
     const next = insertStep(linear(), 0, input('first', 'name'));
     expect(next.entryStepId).toBe('first');

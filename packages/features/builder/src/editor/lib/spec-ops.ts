@@ -185,13 +185,20 @@ export function createStep(spec: AppSpec, kind: Extract<StepKind, 'input' | 'ai'
 export function insertStep(spec: AppSpec, index: number, step: Step): AppSpec {
   const at = Math.max(0, Math.min(index, spec.steps.length));
   const following = spec.steps[at];
+  let added = step;
   const steps = spec.steps.map((existing, i) => {
-    if (i !== at - 1 || !following) return existing;
-    if (existing.next.type === 'step' && existing.next.stepId === following.id) return { ...existing, next: { type: 'step' } as Next };
+    if (i !== at - 1) return existing;
+    // A step added right after one that ended the app is where the person expects the flow to go
+    // (issue 27): the earlier step now continues to it, and the new step ends the app instead.
+    if (existing.next.type === 'end') {
+      added = { ...step, next: { type: 'end' } as Next };
+      return { ...existing, next: { type: 'step' } as Next };
+    }
+    if (following && existing.next.type === 'step' && existing.next.stepId === following.id) return { ...existing, next: { type: 'step' } as Next };
     return existing;
   });
-  steps.splice(at, 0, step);
-  const entryStepId = at === 0 && (spec.steps.length === 0 || spec.entryStepId === spec.steps[0]?.id) ? step.id : spec.entryStepId;
+  steps.splice(at, 0, added);
+  const entryStepId = at === 0 && (spec.steps.length === 0 || spec.entryStepId === spec.steps[0]?.id) ? added.id : spec.entryStepId;
   return { ...spec, steps, entryStepId };
 }
 
