@@ -41,6 +41,25 @@ describe('/create-app/:appId', () => {
     expect(screen.queryByText(/ready to deploy/)).toBeNull();
   });
 
+  it('says when the first version came from a template because no AI model is set up (issue 27)', async () => {
+    const { client, app, version } = ownerWithApp();
+    const summary = 'Built by the offline model from the “Quiz maker” template (it matched: quiz).';
+    client.fake.data.versions[version.id] = { ...version, source: 'template', change_summary: summary };
+    renderRoute(`/create-app/${app.id}`, { client });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('No AI model is set up here, so this app was started from a ready-made template instead of being written from your description.');
+    expect(note).toHaveTextContent('“Quiz maker” template');
+  });
+
+  it('says nothing of templates when a model wrote the app', async () => {
+    const { client, app, version } = ownerWithApp();
+    client.fake.data.versions[version.id] = { ...version, source: 'ai' };
+    renderRoute(`/create-app/${app.id}`, { client });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lesson planner' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Steps' });
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('leads to the step editor, the AI builder, the settings and the runs of this app', async () => {
     const { client, app, version } = ownerWithApp();
     renderRoute(`/create-app/${app.id}`, { client });

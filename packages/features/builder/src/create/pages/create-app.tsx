@@ -104,6 +104,13 @@ function Loaded({ appId }: { appId: string }) {
                 {version.data.frozen ? ' · frozen' : ' · draft'}
               </span>
             </div>
+            {version.data.source === 'template' && version.data.number === 1 ? (
+              // Issue 27: without a configured model the offline catalogue picks the closest
+              // template; the person must know their description was not followed word for word.
+              <p className="bc-notice" role="note">
+                {`No AI model is set up here, so this app was started from a ready-made template instead of being written from your description. ${version.data.change_summary ?? ''} Change it in the AI builder or edit the steps below.`}
+              </p>
+            ) : null}
             <StepList steps={outline} problemCounts={problemCounts} />
             {hasErrors(problems) ? (
               <ProblemList
