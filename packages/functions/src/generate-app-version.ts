@@ -1,4 +1,5 @@
 import { checkAppSpec, parseAppSpec } from '@appforge/engine';
+import type { Problem } from '@appforge/engine';
 import { reviseAppSpec } from '@appforge/models';
 import { z } from 'zod';
 import { appModelId, issuesMessage, loadApp, loadVersion, modelFailure, readSmallJsonBody, sseResponse, wireProblems } from './apps.ts';
@@ -76,8 +77,12 @@ export const generateAppVersion: FunctionHandler = async (req, ctx) => {
       }
       sink.send('progress', { stage: 'validating', message: 'Checking the new version' });
       const checked = checkAppSpec(revised.spec);
-      if (!checked.spec) {
-        const problems = wireProblems(checked.problems);
+      // A draft may already hold a problem the person has not fixed yet (issue 27): a change is
+      // refused only for a problem it brings in, never for one that was there before it.
+      const parsed = parseAppSpec(revised.spec);
+      const introduced = newErrors(checkAppSpec(baseSpec.value).problems, checked.problems);
+      if (!parsed.ok || introduced.length > 0) {
+        const problems = wireProblems(parsed.ok ? introduced : checked.problems);
         sink.send('error', {
           code: 'invalid_version',
           message: `The change would break the app: ${problems.map((problem) => problem.message).join(' ')}`,
@@ -93,7 +98,7 @@ export const generateAppVersion: FunctionHandler = async (req, ctx) => {
           parent_version_id: base.id,
           source: 'ai',
           change_summary: changeSummary,
-          spec: checked.spec,
+          spec: parsed.value,
           created_by: caller.id,
         })
         .select('id, number')
@@ -112,3 +117,10 @@ export const generateAppVersion: FunctionHandler = async (req, ctx) => {
     },
   );
 };
+
+/** The errors of `after` that `before` did not have (same step, same code, same words). */
+function newErrors(before: readonly Problem[], after: readonly Problem[]): Problem[] {
+  const key = (problem: Problem) => `${problem.stepId ?? ''}\u0000${problem.code}\u0000${problem.message}`;
+  const known = new Set(before.filter((problem) => problem.severity === 'error').map(key));
+  return after.filter((problem) => problem.severity === 'error' && !known.has(key(problem)));
+}

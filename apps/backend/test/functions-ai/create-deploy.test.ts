@@ -158,6 +158,23 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(versions.rowCount).toBe(1);
     });
 
+    it('makes a change to a draft that already has a problem, keeping the problem, instead of refusing every change (issue 27)', async () => {
+      const owner = await signedIn(backend);
+      const { appId, versionId } = await seedApp(backend, owner.id, { spec: brokenSpec(), deployed: false });
+      const events = await readSse(
+        await callFunction(backend, 'generate-app-version', { app_id: appId, base_version_id: versionId, message: 'rename step 1 to Your topic' }, owner.token),
+      );
+      const last = events.at(-1);
+      expect(last?.event).toBe('version');
+      const data = last?.data as { version_id: string };
+      const version = await owner.client.from('AppVersion').select('spec').eq('id', data.version_id).single();
+      const saved = JSON.stringify(version.data?.spec);
+      expect(saved).toContain('Your topic');
+      // The problem that was there before is still there, for the person to fix.
+      expect(saved).toContain('{{nowhere}}');
+      expect(await appRow(appId)).toMatchObject({ draft_version_id: data.version_id });
+    });
+
     it('refuses strangers, bad bodies and a base version of another app', async () => {
       const owner = await signedIn(backend);
       const stranger = await signedIn(backend);
