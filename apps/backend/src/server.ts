@@ -71,7 +71,10 @@ export interface Backend {
 }
 
 /** A node:http server answering with a Hono app. */
-function httpServer(fetch: (request: Request) => Response | Promise<Response>, hostname: string): Server {
+/** A fetch handler; `bindings` are @hono/node-server's `{ incoming, outgoing }` (the socket's address is read from them). */
+type FetchHandler = (request: Request, bindings?: unknown) => Response | Promise<Response>;
+
+function httpServer(fetch: FetchHandler, hostname: string): Server {
   const listener = getRequestListener(fetch, { hostname });
   // PostgREST-style filters live in the URL; long `in.(…)` lists need more than Node's 16 KiB default.
   return createServer({ maxHeaderSize: 64 * 1024 }, (incoming, outgoing) => {
@@ -124,12 +127,13 @@ export async function createBackend(requested: BackendConfig, options: BackendOp
   // BACKEND_PORT=0: the port is taken now, before the services that put the public URL into tokens
   // and e-mail links are built, so they carry the port the operating system picked. Nothing knows
   // the port yet, so nothing is served before start().
-  let handle: ((request: Request) => Response | Promise<Response>) | undefined;
+  let handle: FetchHandler | undefined;
   let apiServer: Server | undefined;
   let config = requested;
   if (requested.port === 0) {
     apiServer = httpServer(
-      (request) => (handle ? handle(request) : new Response('starting', { status: 503 })),
+      // The bindings go through: without them every caller's address would be "unknown" (issue 26).
+      (request, bindings) => (handle ? handle(request, bindings) : new Response('starting', { status: 503 })),
       requested.host,
     );
     config = withListeningPort(requested, (await listen(apiServer, 0, requested.host)).port);
