@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   WEB,
 } from './auth-helpers';
-import { allowEmbedding, deployedSummariser, EMBEDDER, openEmbeddingPage, openToSignedInPeople } from './embed-helpers';
+import { allowEmbedding, deployedSummariser, openToSignedInPeople, startEmbeddingSite } from './embed-helpers';
 
 // axe-core is injected as an inline script, which the pages' CSP (no inline script, issue 26)
 // rightly refuses; the accessibility checks bypass CSP, security-headers.spec.ts checks it.
@@ -85,17 +85,15 @@ test('a framed sign-in page opens itself in a new tab and shows the "App Opened 
   test.setTimeout(120_000);
   // Issue 28: the platform's own pages cannot be framed at all, so the sign-in a visitor meets in
   // a frame is the one of an embedded app open to signed-in people, on a site its owner allowed.
+  const embedder = await startEmbeddingSite();
   const appId = await deployedSummariser(page, request, 'framed-owner');
   await openToSignedInPeople(page, appId);
-  await allowEmbedding(page, appId, [EMBEDDER]);
+  await allowEmbedding(page, appId, [embedder.origin]);
 
   const visitor = await browser.newContext();
   const site = await visitor.newPage();
-  await openEmbeddingPage(
-    site,
-    `${EMBEDDER}/embedding-page`,
-    `<!doctype html><title>Embedding</title><iframe title="Embedded Appforge" src="${WEB}/deployed-app/${appId}" width="900" height="700"></iframe>`,
-  );
+  embedder.html = `<!doctype html><title>Embedding</title><iframe title="Embedded Appforge" src="${WEB}/deployed-app/${appId}" width="900" height="700"></iframe>`;
+  await site.goto(`${embedder.origin}/embedding-page`);
   const frame = site.frameLocator('iframe[title="Embedded Appforge"]');
   const popup = visitor.waitForEvent('page');
   await frame.getByRole('link', { name: 'Sign in to continue' }).click({ timeout: 30_000 });
@@ -110,6 +108,7 @@ test('a framed sign-in page opens itself in a new tab and shows the "App Opened 
   await dialog.getByRole('button', { name: 'Open in New Tab' }).click();
   await expect(await again).toHaveURL(signInAddress);
   await visitor.close();
+  await embedder.close();
 });
 
 test('Google sign-in through the development identity page comes back signed in', async ({ page }) => {

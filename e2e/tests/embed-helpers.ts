@@ -1,11 +1,10 @@
 // Issue 28, "Embed on your site": an owner's deployed app whose details page allows some sites to
 // frame it, set up through the UI as an owner would.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
-
-/** Another origin of this machine than the web app's own (`localhost`): the embedding site. */
-export const EMBEDDER = 'http://127.0.0.1:4173';
 
 /** Signs `page` up as a new owner, makes the Summariser from its template and deploys it; its id. */
 export async function deployedSummariser(page: Page, request: APIRequestContext, tag: string): Promise<string> {
@@ -40,8 +39,26 @@ export async function allowEmbedding(page: Page, appId: string, sites: string[])
   return section;
 }
 
-/** Serves `html` as the page at `url` of `page` (another origin's site), then opens it. */
-export async function openEmbeddingPage(page: Page, url: string, html: string): Promise<void> {
-  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-  await page.goto(url);
+export interface EmbeddingSite {
+  /** The site's origin, e.g. http://127.0.0.1:40123: another origin than the web app's. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Another site on this machine: a real HTTP server on a loopback port of its own that answers
+ * every path with `html` (set later with `site.html = …`). A real server, not a route fulfilled by
+ * Playwright: Chromium's local-network rules treat a page without a real address as public and
+ * refuse its loopback sub-resources, which is not what a developer's own test site sees.
+ */
+export async function startEmbeddingSite(): Promise<EmbeddingSite & { html: string }> {
+  const site = { html: '<!doctype html><title>Empty</title>', origin: '', close: async () => undefined as void };
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(site.html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  site.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return site;
 }

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import type { Frame, Page } from '@playwright/test';
 import { WEB } from './auth-helpers';
-import { allowEmbedding, deployedSummariser, EMBEDDER, openEmbeddingPage } from './embed-helpers';
+import { allowEmbedding, deployedSummariser, startEmbeddingSite } from './embed-helpers';
 
 const SOURCE_TEXT = 'Volcanoes form where magma rises through the crust. Iceland sits on a mid-ocean ridge and has about thirty active volcanic systems.';
 
@@ -28,6 +28,9 @@ async function appFrameOf(page: Page): Promise<Frame> {
 
 test('an allowed site embeds the app with the script snippet and runs it to a streamed answer; another site is refused', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
+  const allowed = await startEmbeddingSite();
+  const other = await startEmbeddingSite();
+  const EMBEDDER = allowed.origin;
   const appId = await deployedSummariser(page, request, 'embed-owner');
   const section = await allowEmbedding(page, appId, [EMBEDDER]);
   const snippet = (await section.getByLabel('The inline script snippet').locator('code').textContent()) ?? '';
@@ -43,7 +46,8 @@ test('an allowed site embeds the app with the script snippet and runs it to a st
   // A visitor of the allowed site (signed out, a browser of their own).
   const visitor = await browser.newContext();
   const site = await visitor.newPage();
-  await openEmbeddingPage(site, `${EMBEDDER}/blog/post`, embeddingHtml(snippet));
+  allowed.html = embeddingHtml(snippet);
+  await site.goto(`${EMBEDDER}/blog/post`);
   const app = site.frameLocator('iframe[data-appforge-app]');
   await expect(app.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible({ timeout: 30_000 });
   const before = await site.locator('iframe[data-appforge-app]').evaluate((frame: HTMLIFrameElement) => frame.getBoundingClientRect().height);
@@ -74,12 +78,11 @@ test('an allowed site embeds the app with the script snippet and runs it to a st
 
   // A site not on the list: Chromium refuses to show the app in its frame.
   const stranger = await visitor.newPage();
-  await openEmbeddingPage(
-    stranger,
-    'http://embedder.localhost:4173/not-allowed',
-    embeddingHtml(`<iframe title="Stolen app" src="${WEB}/deployed-app/${appId}" width="800" height="600"></iframe>`),
-  );
+  other.html = embeddingHtml(`<iframe title="Stolen app" src="${WEB}/deployed-app/${appId}" width="800" height="600"></iframe>`);
+  await stranger.goto(`${other.origin}/not-allowed`);
   const refused = await appFrameOf(stranger);
   await expect.poll(() => refused.url()).toMatch(/^chrome-error:\/\//);
   await visitor.close();
+  await allowed.close();
+  await other.close();
 });
