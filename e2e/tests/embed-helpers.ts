@@ -52,7 +52,7 @@ export interface EmbeddingSite {
  * refuse its loopback sub-resources, which is not what a developer's own test site sees.
  */
 export async function startEmbeddingSite(): Promise<EmbeddingSite & { html: string }> {
-  const site = { html: '<!doctype html><title>Empty</title>', origin: '', close: async () => undefined as void };
+  const site = { html: '<!doctype html><title>Empty</title>', origin: '', close: (): Promise<void> => Promise.resolve() };
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(site.html);
