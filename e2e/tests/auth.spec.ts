@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   WEB,
 } from './auth-helpers';
+import { allowEmbedding, deployedSummariser, openToSignedInPeople, startEmbeddingSite } from './embed-helpers';
 
 // axe-core is injected as an inline script, which the pages' CSP (no inline script, issue 26)
 // rightly refuses; the accessibility checks bypass CSP, security-headers.spec.ts checks it.
@@ -80,21 +81,34 @@ test('on schools.localhost a signed-in person who is no teacher or student is de
   await expect(page.getByRole('heading', { level: 1, name: 'Contact support@appforge.local for access' })).toBeVisible();
 });
 
-test('a framed sign-in page opens itself in a new tab and shows the "App Opened in New Tab" modal', async ({ page, context }) => {
-  // The embedding page lives on another origin of this machine (127.0.0.1 is not the main host).
-  await page.goto('http://127.0.0.1:4173/embedding-page');
-  const popup = context.waitForEvent('page');
-  await page.setContent(`<iframe title="Embedded Appforge" src="${WEB}/settings" width="900" height="700"></iframe>`);
-  const frame = page.frameLocator('iframe[title="Embedded Appforge"]');
+test('a framed sign-in page opens itself in a new tab and shows the "App Opened in New Tab" modal', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  // Issue 28: the platform's own pages cannot be framed at all, so the sign-in a visitor meets in
+  // a frame is the one of an embedded app open to signed-in people, on a site its owner allowed.
+  const embedder = await startEmbeddingSite();
+  const appId = await deployedSummariser(page, request, 'framed-owner');
+  await openToSignedInPeople(page, appId);
+  await allowEmbedding(page, appId, [embedder.origin]);
+
+  const visitor = await browser.newContext();
+  const site = await visitor.newPage();
+  embedder.html = `<!doctype html><title>Embedding</title><iframe title="Embedded Appforge" src="${WEB}/deployed-app/${appId}" width="900" height="700"></iframe>`;
+  await site.goto(`${embedder.origin}/embedding-page`);
+  const frame = site.frameLocator('iframe[title="Embedded Appforge"]');
+  const popup = visitor.waitForEvent('page');
+  await frame.getByRole('link', { name: 'Sign in to continue' }).click({ timeout: 30_000 });
   const dialog = frame.getByRole('dialog', { name: 'App Opened in New Tab' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('The app should have opened automatically in a new tab.');
+  const signInAddress = new RegExp(`^${WEB}/sign-in\\?app_id=${appId}&next=`);
   const opened = await popup;
-  await expect(opened).toHaveURL(`${WEB}/settings`);
+  await expect(opened).toHaveURL(signInAddress);
 
-  const again = context.waitForEvent('page');
+  const again = visitor.waitForEvent('page');
   await dialog.getByRole('button', { name: 'Open in New Tab' }).click();
-  await expect(await again).toHaveURL(`${WEB}/settings`);
+  await expect(await again).toHaveURL(signInAddress);
+  await visitor.close();
+  await embedder.close();
 });
 
 test('Google sign-in through the development identity page comes back signed in', async ({ page }) => {

@@ -53,6 +53,18 @@ describe('security headers of the pages people see (issue 26)', () => {
     }
   });
 
+  it('issue 28: loopback http origins may frame an app outside production only, and never a platform page', () => {
+    const local = ['http://embedder.localhost:4173', 'http://127.0.0.1:4173', 'http://localhost:8080'];
+    expect(() => securityHeaders('visitor', ORIGINS, local)).toThrow(/Not an https origin/);
+    const dev = securityHeaders('visitor', ORIGINS, [...local, 'https://blog.example.com'], { allowLoopbackHttp: true });
+    expect(directives(dev).get('frame-ancestors')).toEqual([...local, 'https://blog.example.com']);
+    expect(dev['X-Frame-Options']).toBeUndefined();
+    expect(directives(securityHeaders('platform', ORIGINS, local, { allowLoopbackHttp: true })).get('frame-ancestors')).toEqual(["'none'"]);
+    for (const hostile of ['http://evil.com', 'http://localhost.evil.com', 'http://127.0.0.1.evil.com:80', 'http://a.localhost; script-src *', 'http://a.localhost/x']) {
+      expect(() => securityHeaders('visitor', ORIGINS, [hostile], { allowLoopbackHttp: true })).toThrow(/Not an https origin/);
+    }
+  });
+
   it('tells visitor pages from the platform’s: custom domains and the public paths are visitor pages', () => {
     const platform = { appHost: 'localhost', schoolsHost: 'schools.localhost' };
     expect(pageKindOf('localhost:4173', '/settings', platform)).toBe('platform');

@@ -46,6 +46,20 @@ const INTERCOM = {
 // An allowed frame ancestor is an https origin (or a host pattern with one leading `*.`); anything
 // else — a space, a semicolon, a quote — could rewrite the policy, so it is refused.
 const FRAME_ANCESTOR = /^https:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?$/;
+// Outside production (Vite's dev and preview servers, the end-to-end tests) a page served by the
+// developer's own machine over plain http may frame an app too: `http://<name>.localhost:<port>`,
+// `http://localhost:<port>` and `http://127.0.0.1:<port>`. Production (Caddy) never accepts them.
+const LOOPBACK_FRAME_ANCESTOR = /^http:\/\/(localhost|127\.0\.0\.1|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+localhost)(:\d{1,5})?$/;
+
+export interface FrameAncestorOptions {
+  /** Accept http loopback origins (development and preview only). */
+  allowLoopbackHttp?: boolean;
+}
+
+/** Whether `origin` may be written into `frame-ancestors` as it is. */
+export function isFrameAncestor(origin: string, options: FrameAncestorOptions = {}): boolean {
+  return FRAME_ANCESTOR.test(origin) || (options.allowLoopbackHttp === true && LOOPBACK_FRAME_ANCESTOR.test(origin));
+}
 
 /** The websocket form of an http(s) origin (realtime runs over it). */
 function websocketOf(origin: string): string {
@@ -62,8 +76,13 @@ function unique(values: readonly (string | undefined | false)[]): string[] {
  * the owner's list here). Without it, and always for the platform's own pages, nothing may frame
  * the page: `frame-ancestors 'none'`.
  */
-export function securityHeaders(kind: PageKind, origins: PageOrigins, frameAncestors: readonly string[] = []): Record<string, string> {
-  const bad = frameAncestors.filter((origin) => !FRAME_ANCESTOR.test(origin));
+export function securityHeaders(
+  kind: PageKind,
+  origins: PageOrigins,
+  frameAncestors: readonly string[] = [],
+  options: FrameAncestorOptions = {},
+): Record<string, string> {
+  const bad = frameAncestors.filter((origin) => !isFrameAncestor(origin, options));
   if (bad.length > 0) throw new Error(`Not an https origin that may frame a page: ${bad.join(', ')}`);
   const ancestors = kind === 'visitor' && frameAncestors.length > 0 ? unique(frameAncestors).join(' ') : "'none'";
   const chat = origins.supportChat === true;

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
+import { deployedAppIdOf, frameAncestorsLookup } from './frame-ancestors';
 import { inlineScriptHashes, pageKindOf, securityHeaders } from './security-headers';
 import type { PageOrigins } from './security-headers';
 
@@ -37,9 +38,18 @@ export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Pl
   const origins = originsFromEnv(options.env);
   const platform = { appHost: options.env.VITE_APP_HOST || 'localhost', schoolsHost: options.env.VITE_SCHOOLS_HOST || 'schools.localhost' };
 
-  function apply(req: IncomingMessage, res: ServerResponse, scriptHashes: readonly string[]): void {
-    const kind = pageKindOf(req.headers.host ?? '', req.url ?? '/', platform);
-    for (const [name, value] of Object.entries(securityHeaders(kind, { ...origins, scriptHashes }))) res.setHeader(name, value);
+  // Issue 28: a deployed app may be framed by the sites its owner lists. Vite serves development
+  // and previews only, so loopback http embedders (a page on *.localhost) are accepted here.
+  const anonKey = options.env.VITE_SUPABASE_ANON_KEY ?? '';
+  const lookup = anonKey === '' ? undefined : frameAncestorsLookup({ apiUrl: origins.api, anonKey, allowLoopbackHttp: true });
+
+  async function apply(req: IncomingMessage, res: ServerResponse, scriptHashes: readonly string[]): Promise<void> {
+    const path = req.url ?? '/';
+    const kind = pageKindOf(req.headers.host ?? '', path, platform);
+    const appId = kind === 'visitor' ? deployedAppIdOf(path) : undefined;
+    const ancestors = appId !== undefined && lookup ? await lookup(appId) : [];
+    const headers = securityHeaders(kind, { ...origins, scriptHashes }, ancestors, { allowLoopbackHttp: true });
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   }
 
   return {
@@ -52,11 +62,8 @@ export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Pl
         devHashes ??= readFile(join(server.config.root, 'index.html'), 'utf8')
           .then((html) => server.transformIndexHtml('/', html))
           .then(inlineScriptHashes);
-        devHashes.then(
-          (hashes) => {
-            apply(req, res, hashes);
-            next();
-          },
+        devHashes.then((hashes) => apply(req, res, hashes)).then(
+          () => next(),
           (error: unknown) => next(error),
         );
       };
@@ -68,11 +75,8 @@ export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Pl
         .then(inlineScriptHashes)
         .catch(() => []);
       server.middlewares.use((req, res, next) => {
-        built.then(
-          (hashes) => {
-            apply(req, res, hashes);
-            next();
-          },
+        built.then((hashes) => apply(req, res, hashes)).then(
+          () => next(),
           (error: unknown) => next(error),
         );
       });

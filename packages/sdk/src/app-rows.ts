@@ -82,6 +82,9 @@ export interface AppDetail extends AppSummary {
   database_id: string | null;
   /** Issue 26: runs without sign-in per UTC day the owner allows (0 = sign-in needed; one address may use a fifth). */
   anonymous_runs_per_day: number;
+  /** Issue 28: whether other sites may frame the deployed app, and which (bare origins). */
+  embed_enabled: boolean;
+  embed_origins: string[];
 }
 
 export interface PublicApp {
@@ -102,7 +105,7 @@ export const MAX_ANONYMOUS_RUNS_PER_DAY = 100_000;
 
 export const APP_SUMMARY_COLUMNS =
   'id, name, description, icon_path, visibility, draft_version_id, deployed_version_id, updated_at, created_at';
-export const APP_DETAIL_COLUMNS = `${APP_SUMMARY_COLUMNS}, owner_id, design, price, api_access_enabled, database_id, anonymous_runs_per_day`;
+export const APP_DETAIL_COLUMNS = `${APP_SUMMARY_COLUMNS}, owner_id, design, price, api_access_enabled, database_id, anonymous_runs_per_day, embed_enabled, embed_origins`;
 /** What a visitor may see of an app. Its config (system prompt, model settings) is in the owner-only AppConfig table. */
 export const APP_PUBLIC_COLUMNS = 'id, name, description, icon_path, visibility, design, price, deployed_version_id';
 
@@ -125,6 +128,8 @@ export const appDetailRowSchema = appSummaryRowSchema.extend({
   api_access_enabled: z.boolean(),
   database_id: z.string().nullable(),
   anonymous_runs_per_day: z.number().int().default(DEFAULT_ANONYMOUS_RUNS_PER_DAY),
+  embed_enabled: z.boolean().default(false),
+  embed_origins: z.array(z.string()).default([]),
 });
 
 export const appPublicRowSchema = z.object({

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { embedOriginsSchema } from './embed';
 import {
   APP_DETAIL_COLUMNS,
   APP_PUBLIC_COLUMNS,
@@ -65,6 +66,8 @@ export const appPatchSchema = z.strictObject({
     .min(0, 'Runs without sign-in cannot be negative.')
     .max(MAX_ANONYMOUS_RUNS_PER_DAY, `Runs without sign-in are at most ${MAX_ANONYMOUS_RUNS_PER_DAY.toLocaleString('en')} a day.`)
     .optional(),
+  embed_enabled: z.boolean('Embedding is on or off.').optional(),
+  embed_origins: embedOriginsSchema.optional(),
 });
 
 function storageError(error: { message: string; statusCode?: string; status?: number }): AppforgeError {

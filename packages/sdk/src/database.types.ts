@@ -335,6 +335,8 @@ export type Database = {
           description: string | null
           design: Json | null
           draft_version_id: string | null
+          embed_enabled: boolean
+          embed_origins: string[]
           icon_path: string | null
           id: string
           name: string
@@ -352,6 +354,8 @@ export type Database = {
           description?: string | null
           design?: Json | null
           draft_version_id?: string | null
+          embed_enabled?: boolean
+          embed_origins?: string[]
           icon_path?: string | null
           id?: string
           name: string
@@ -369,6 +373,8 @@ export type Database = {
           description?: string | null
           design?: Json | null
           draft_version_id?: string | null
+          embed_enabled?: boolean
+          embed_origins?: string[]
           icon_path?: string | null
           id?: string
           name?: string
@@ -1825,6 +1831,10 @@ export type Database = {
           app_id: string
           runs: number
         }[]
+      }
+      app_frame_ancestors: {
+        Args: { app_id: string }
+        Returns: string[]
       }
       app_sign_in_name: {
         Args: { app_id: string }

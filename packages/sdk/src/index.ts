@@ -2,6 +2,8 @@ export { createAppforgeClient } from './client';
 export { AppforgeError, isAppforgeError, toAppforgeError } from './errors';
 export type { AppforgeErrorInit } from './errors';
 export { customDomainSchema, normaliseHost } from './custom-domains';
+export { MAX_EMBED_ORIGINS, embedOriginSchema, embedOriginsSchema, isEmbedOrigin, parseEmbedOriginLines } from './embed';
+export type { EmbedOriginsCheck } from './embed';
 export type { CustomDomain, DomainScope, DomainTargetRef } from './custom-domains';
 export {
   DEFAULT_ANONYMOUS_RUNS_PER_DAY,

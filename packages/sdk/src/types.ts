@@ -146,6 +146,9 @@ export interface AppPatch {
   price?: AppPrice;
   icon_path?: string | null;
   draft_version_id?: string;
+  /** Issue 28: embedding on other sites, and the sites (bare origins) that may frame the app. */
+  embed_enabled?: boolean;
+  embed_origins?: string[];
 }
 
 export interface CreateFromDescriptionResult {

@@ -173,6 +173,8 @@ export function makeApp(overrides: Partial<AppDetail> = {}): AppDetail {
     api_access_enabled: false,
     database_id: null,
     anonymous_runs_per_day: 50,
+    embed_enabled: false,
+    embed_origins: [],
     created_at: now,
     updated_at: now,
     runs_last_7_days: 0,

@@ -133,6 +133,8 @@ export function createFakeApps(data: FakeAppsData): {
       api_access_enabled: false,
       database_id: null,
       anonymous_runs_per_day: 50,
+      embed_enabled: false,
+      embed_origins: [],
       created_at: now(),
       updated_at: now(),
       runs_last_7_days: 0,
@@ -169,7 +171,7 @@ export function createFakeApps(data: FakeAppsData): {
           sort === 'name' ? a.name.localeCompare(b.name) : sort === 'created' ? b.created_at.localeCompare(a.created_at) : b.updated_at.localeCompare(a.updated_at),
         )
         .map((app) => {
-          const { owner_id: _owner, design: _design, config: _config, price: _price, api_access_enabled: _api, database_id: _db, anonymous_runs_per_day: _anonymous, ...summary } = withCounts(app);
+          const { owner_id: _owner, design: _design, config: _config, price: _price, api_access_enabled: _api, database_id: _db, anonymous_runs_per_day: _anonymous, embed_enabled: _embed, embed_origins: _origins, ...summary } = withCounts(app);
           return summary;
         });
     },
@@ -213,6 +215,8 @@ export function createFakeApps(data: FakeAppsData): {
         ...(rest.config === undefined ? {} : { config: rest.config }),
         ...(rest.price === undefined ? {} : { price: rest.price }),
         ...(rest.anonymous_runs_per_day === undefined ? {} : { anonymous_runs_per_day: rest.anonymous_runs_per_day }),
+        ...(rest.embed_enabled === undefined ? {} : { embed_enabled: rest.embed_enabled }),
+        ...(rest.embed_origins === undefined ? {} : { embed_origins: rest.embed_origins }),
         ...(rest.icon_path === undefined ? {} : { icon_path: rest.icon_path, icon_url: iconUrl(rest.icon_path) }),
         ...(draft === undefined ? {} : { draft_version_id: draft }),
         updated_at: now(),

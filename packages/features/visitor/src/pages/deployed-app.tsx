@@ -18,6 +18,7 @@ import { clearPendingRun, readPendingRun, savePendingRun } from '../lib/run-resu
 import { deployedAppPath, isAppId, signInHref } from '../lib/sign-in-link';
 import { useAppPaywall } from '../lib/use-app-paywall';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useEmbedResize } from '../lib/use-embed-resize';
 import { getVisitorSession } from '../lib/visitor-session';
 
 type LastAction =
@@ -41,6 +42,7 @@ export function Component() {
   const query = usePublicApp(validId);
   const app = query.data;
   useDocumentTitle(app ? app.name : validId === null || query.isError ? 'App not found' : null);
+  useEmbedResize();
 
   if (validId === null) return <AppNotFound />;
   const signIn = signInHref(validId, deployedAppPath(validId));
