@@ -71,7 +71,8 @@ export function createCustomDomainsApi(supabase: SupabaseClient<Database>): Cust
       return data;
     },
     async listMine(scope) {
-      const data = await manage({ action: 'list', ...('appId' in scope ? { app_id: scope.appId } : { bundle_id: scope.bundleId }) });
+      const named = scope === undefined ? {} : 'appId' in scope ? { app_id: scope.appId } : { bundle_id: scope.bundleId };
+      const data = await manage({ action: 'list', ...named });
       return parseResponse(z.object({ domains: z.array(customDomainSchema) }), data, 'your domains').domains;
     },
     async add(host, target) {

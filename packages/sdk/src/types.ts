@@ -355,8 +355,8 @@ export interface BillingApi {
 
 export interface CustomDomainsApi {
   lookup(host: string): Promise<CustomDomainTarget | null>;
-  /** The signed-in owner's domains of one app or bundle (issue 18). */
-  listMine(scope: DomainScope): Promise<CustomDomain[]>;
+  /** The signed-in owner's domains of one app or bundle (issue 18), or all of them without a scope (issue 27). */
+  listMine(scope?: DomainScope): Promise<CustomDomain[]>;
   /** Adds a host (checked at once); `invalid_host`, `domain_taken`, `target_not_found` otherwise. */
   add(host: string, target: DomainTargetRef): Promise<CustomDomain>;
   switchTarget(host: string, target: DomainTargetRef): Promise<CustomDomain>;

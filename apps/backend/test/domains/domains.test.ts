@@ -235,6 +235,32 @@ describe.each(DATABASES)('custom domains on %s', (database) => {
     expect(listed.body).toEqual({ domains: [] });
   });
 
+  it('lists all of an owner’s domains, of apps and bundles, when no app or bundle is named (issue 27: the Custom domains page), and none of anyone else’s', async () => {
+    const mine = await signedIn(backend);
+    const appId = await newApp(mine);
+    const bundleId = randomUUID();
+    await backend.db.query(`insert into public."Bundle" (id, owner_id, name) values ($1, $2, 'Kit')`, [bundleId, mine.id]);
+    const forApp = host('list-app');
+    const forBundle = host('list-bundle');
+    expect((await manage(mine, { action: 'add', host: forApp, target: { kind: 'app', app_id: appId } })).status).toBe(201);
+    expect((await manage(mine, { action: 'add', host: forBundle, target: { kind: 'bundle', bundle_id: bundleId } })).status).toBe(201);
+    await manage(other, { action: 'add', host: host('list-other'), target: { kind: 'app', app_id: await newApp(other) } });
+
+    const listed = await manage(mine, { action: 'list' });
+    expect(listed.status).toBe(200);
+    const domains = (listed.body as unknown as { domains: DomainBody['domain'][] }).domains;
+    expect(domains.map((domain) => [domain.host, domain.target])).toEqual([
+      [forApp, { kind: 'app', app_id: appId }],
+      [forBundle, { kind: 'bundle', bundle_id: bundleId }],
+    ]);
+    expect((await manage(await signedIn(backend), { action: 'list' })).body).toEqual({ domains: [] });
+    // Naming both is still refused, with a message; signed out is refused too.
+    const both = await manage(mine, { action: 'list', app_id: appId, bundle_id: bundleId });
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ code: 'invalid_body' });
+    expect((await manage(null, { action: 'list' })).status).toBe(401);
+  });
+
   it('the auth server sends sign-in links for a verified custom domain to the platform’s hand-over page once the set is refreshed (issue 26), and to nothing unverified', async () => {
     const appId = await newApp(owner);
     const name = host('signin');

@@ -1,8 +1,12 @@
+import { useSchoolInfo, useSession } from '@appforge/sdk/react';
 import { AppShell } from '@appforge/ui';
 import type { AppShellLinkProps, AppShellNavItem } from '@appforge/ui';
 import { Link, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { isNavEntryActive } from './compose-routes';
+import type { HostKind } from './access-gate/access-rules';
 import { navEntries } from './feature-routes';
+import { SidebarAccount } from './SidebarAccount';
+import { sidebarAudience, sidebarFor } from './sidebar';
 import { ThemeSelect } from './ThemeSelect';
 
 /** A thin bar while the next page's code or data loads; announced to screen readers. */
@@ -34,9 +38,18 @@ function useBareLayout(): boolean {
   });
 }
 
-export function RootLayout() {
+/** The sidebar's entries for whoever is signed in (their school roles decide; issue 27). */
+function useSidebarEntries(hostKind: HostKind) {
+  const { user } = useSession();
+  const school = useSchoolInfo({ enabled: hostKind !== 'custom' });
+  const roles = user !== null && school.isSuccess ? school.data : null;
+  return sidebarFor(navEntries, sidebarAudience(hostKind, roles), hostKind, roles);
+}
+
+export function RootLayout({ hostKind = 'main' }: { hostKind?: HostKind }) {
   const { pathname } = useLocation();
   const bare = useBareLayout();
+  const entries = useSidebarEntries(hostKind);
   if (bare) {
     return (
       <>
@@ -48,7 +61,7 @@ export function RootLayout() {
       </>
     );
   }
-  const navItems: AppShellNavItem[] = navEntries.map((entry) => ({
+  const navItems: AppShellNavItem[] = entries.map((entry) => ({
     href: entry.href,
     label: entry.label,
     active: isNavEntryActive(entry, pathname),
@@ -67,6 +80,7 @@ export function RootLayout() {
         }
         navItems={navItems}
         renderLink={RouterLink}
+        sidebarFooter={<SidebarAccount />}
         mainId={MAIN_ID}
         topBar={
           <div className="shell-topbar">

@@ -5,5 +5,5 @@ import { domainRoutes } from './routes';
 
 export const routes: RouteObject[] = domainRoutes;
 
-/** Domains belong to an app or a bundle: reached from their settings, not from the sidebar. */
-export const nav: FeatureNavEntry[] = [];
+/** "Custom domains": the list of all of the person's domains; each is managed on its app's or bundle's page. */
+export const nav: FeatureNavEntry[] = [{ href: '/custom-domains', label: 'Custom domains', order: 45, activePrefixes: ['/custom-domain/'] }];

@@ -7,6 +7,7 @@ export const routes: RouteObject[] = teacherRoutes;
 
 /**
  * "Classes": /classes sends a teacher to the teacher portal and a student to My classes, so one
- * entry serves both (the sidebar is the same for everyone).
+ * entry serves both; the shell replaces it with "Teacher portal" or "My classes" once it knows
+ * the person's school roles (apps/web sidebar.ts, issue 27).
  */
 export const nav: FeatureNavEntry[] = [{ href: '/classes', label: 'Classes', order: 50, activePrefixes: ['/teacher-portal', '/my-classes', '/join/'] }];

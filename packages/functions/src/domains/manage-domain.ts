@@ -27,9 +27,10 @@ export type DomainTarget = z.infer<typeof targetSchema>;
 
 const hostField = z.string().max(2000, 'A domain has at most 253 characters.');
 const bodySchema = z.discriminatedUnion('action', [
+  // Neither app_id nor bundle_id: every domain of the caller (the Custom domains page, issue 27).
   z.object({ action: z.literal('list'), app_id: z.uuid().optional(), bundle_id: z.uuid().optional() }).refine(
-    (body) => (body.app_id === undefined) !== (body.bundle_id === undefined),
-    'Give exactly one of app_id and bundle_id',
+    (body) => body.app_id === undefined || body.bundle_id === undefined,
+    'Give at most one of app_id and bundle_id',
   ),
   z.object({ action: z.literal('add'), host: hostField, target: targetSchema }),
   z.object({ action: z.literal('switch'), host: hostField, target: targetSchema }),
@@ -164,7 +165,7 @@ const takenMeanwhile = (display: string) =>
 const notYours = () => errorResponse(404, 'domain_not_found', 'You have no such domain.');
 
 /**
- * `{action: 'list', app_id | bundle_id}` → `{domains}`; `{action: 'add', host, target}` → 201
+ * `{action: 'list', app_id? | bundle_id?}` → `{domains}` (all the caller's without either); `{action: 'add', host, target}` → 201
  * `{domain}` (checked at once); `{action: 'switch', host, target}`, `{action: 'check', host}` →
  * `{domain}`; `{action: 'remove', host}` → `{removed}`. Signed-in owners only; a bad host → 400
  * `invalid_host` with what to do; a host someone else holds → 409 `domain_taken` (never who).
@@ -184,7 +185,8 @@ export const manageDomain: FunctionHandler = async (req, ctx) => {
 
   if (input.action === 'list') {
     const query = supabase.from('CustomDomain').select(ROW_COLUMNS).eq('owner_id', caller.id);
-    const scoped = input.app_id !== undefined ? query.eq('app_id', input.app_id) : query.eq('bundle_id', input.bundle_id ?? '');
+    const scoped =
+      input.app_id !== undefined ? query.eq('app_id', input.app_id) : input.bundle_id !== undefined ? query.eq('bundle_id', input.bundle_id) : query;
     const listed = await scoped.order('created_at', { ascending: true }).returns<DomainRow[]>();
     if (listed.error) throw new Error(`Listing the domains failed: ${listed.error.message}`);
     return json(200, { domains: listed.data.map((row) => viewOf(row, config)) });

@@ -75,7 +75,9 @@ export function createFakeDomains(data: FakeDomainsData): Omit<CustomDomainsApi,
       return Object.values(data.domains)
         .filter((domain) => domain.owner_id === userId)
         .filter((domain) =>
-          'appId' in scope ? domain.target.kind !== 'bundle' && domain.target.app_id === scope.appId : domain.target.kind === 'bundle' && domain.target.bundle_id === scope.bundleId,
+          scope === undefined
+            ? true
+            : 'appId' in scope ? domain.target.kind !== 'bundle' && domain.target.app_id === scope.appId : domain.target.kind === 'bundle' && domain.target.bundle_id === scope.bundleId,
         )
         .sort((a, b) => a.created_at.localeCompare(b.created_at))
         .map(view);

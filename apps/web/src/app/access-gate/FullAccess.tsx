@@ -93,7 +93,7 @@ function SignedInChecks({ hostKind, gated, referralAppId }: AccessProps) {
     };
   }, [client, ensured, userId, email]);
 
-  const layout = <RootLayout />;
+  const layout = <RootLayout hostKind={hostKind} />;
   if (!gated) return layout;
   // Signed out on a gated page: the outer gate shows the sign-in screen instead of this.
   if (signedIn === null) return <Checking />;
