@@ -1445,6 +1445,27 @@ export type Database = {
         }
         Relationships: []
       }
+      platform_host: {
+        Row: {
+          created_at: string
+          host: string
+          updated_at: string
+          with_subdomains: boolean
+        }
+        Insert: {
+          created_at?: string
+          host: string
+          updated_at?: string
+          with_subdomains?: boolean
+        }
+        Update: {
+          created_at?: string
+          host?: string
+          updated_at?: string
+          with_subdomains?: boolean
+        }
+        Relationships: []
+      }
       Purchase: {
         Row: {
           amount_cents: number
@@ -1605,18 +1626,21 @@ export type Database = {
           email_domains: string[]
           id: string
           name: string
+          support_message: string | null
         }
         Insert: {
           created_at?: string
           email_domains?: string[]
           id?: string
           name: string
+          support_message?: string | null
         }
         Update: {
           created_at?: string
           email_domains?: string[]
           id?: string
           name?: string
+          support_message?: string | null
         }
         Relationships: []
       }
@@ -1817,6 +1841,10 @@ export type Database = {
         Args: { app_id: string; user_id: string; email: string }
         Returns: string
       }
+      app_frame_ancestors: {
+        Args: { app_id: string }
+        Returns: string[]
+      }
       app_is_paid: {
         Args: { app_id: string }
         Returns: boolean
@@ -1832,13 +1860,13 @@ export type Database = {
           runs: number
         }[]
       }
-      app_frame_ancestors: {
-        Args: { app_id: string }
-        Returns: string[]
-      }
       app_sign_in_name: {
         Args: { app_id: string }
         Returns: string
+      }
+      are_embed_origins: {
+        Args: { origins: string[] }
+        Returns: boolean
       }
       bundle_entitlement: {
         Args: { bundle_id: string; user_id: string; email: string }
@@ -1860,6 +1888,10 @@ export type Database = {
         Args: { checks: Json }
         Returns: boolean
       }
+      class_join_preview: {
+        Args: { code: string }
+        Returns: Json
+      }
       class_new_join_code: {
         Args: Record<PropertyKey, never>
         Returns: string
@@ -1871,6 +1903,10 @@ export type Database = {
       cleanup_runs: {
         Args: { p_before: string; p_limit: number }
         Returns: number
+      }
+      custom_domain_host_problem: {
+        Args: { candidate: string }
+        Returns: string
       }
       database_cell_empty: {
         Args: { value: Json }
@@ -1976,6 +2012,10 @@ export type Database = {
       }
       in_class: {
         Args: { class_id: string }
+        Returns: boolean
+      }
+      is_embed_origin: {
+        Args: { origin: string }
         Returns: boolean
       }
       is_teacher: {
