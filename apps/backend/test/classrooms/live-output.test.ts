@@ -128,16 +128,17 @@ describe.each(DATABASES)('class live output on %s', (database) => {
   it('flagged output is withheld from the live view: the teacher is told which check flagged it, never the text', async () => {
     const heard: Heard[] = [];
     await listen(owner, heard);
-    // The offline model repeats the input in its answer: the answer carries the phrase.
-    const { runId } = await runClassApp('why do people say I want to kill myself when they are tired');
+    // The offline model repeats the input in its answer: the answer carries the phrase. (Violence,
+    // not self-harm: a self-harm input gets the supportive message instead of any answer.)
+    const { runId } = await runClassApp('why would a story say I hate my classmate and want to hurt him');
     const parts = await until(() => {
       const found = heard.flatMap((message) => message.parts).filter((part) => part.run_id === runId);
       return found.some((part) => part.withheld) ? found : undefined;
     }, 'the withheld notice');
-    expect(parts.find((part) => part.withheld)?.withheld).toContain('self_harm');
-    expect(parts.map((part) => part.text ?? '').join('')).not.toMatch(/kill myself/i);
+    expect(parts.find((part) => part.withheld)?.withheld).toContain('violence');
+    expect(parts.map((part) => part.text ?? '').join('')).not.toMatch(/hurt him/i);
     // The alert itself is there for the teacher, as before.
     const alerts = await owner.client.from('SafetyAlert').select('direction, categories').eq('run_id', runId);
-    expect(alerts.data).toEqual(expect.arrayContaining([expect.objectContaining({ direction: 'output', categories: ['self_harm'] })]));
+    expect(alerts.data).toEqual(expect.arrayContaining([expect.objectContaining({ direction: 'output', categories: ['violence'] })]));
   });
 });
