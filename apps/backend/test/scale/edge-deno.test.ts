@@ -69,6 +69,8 @@ interface Case {
   caller: Caller;
   body?: Record<string, unknown>;
   method?: 'GET' | 'POST';
+  /** Extra request headers (the visitor's address as the trusted proxy reports it). */
+  headers?: Record<string, string>;
   status: number;
 }
 
@@ -135,6 +137,8 @@ describe('the Edge Functions under Deno answer as the Node host does', () => {
             SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
             SUPABASE_DB_URL: databaseUrl,
             RUN_RATE_LIMIT_PER_MINUTE: String(RUN_LIMIT),
+            // The gateway on loopback stands for the platform's proxy, as the Node host's harness does.
+            TRUSTED_PROXIES: '127.0.0.1,::1',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
@@ -195,6 +199,7 @@ describe('the Edge Functions under Deno answer as the Node host does', () => {
     const { data, error } = await client.functions.invoke(test.name, {
       method: test.method ?? 'POST',
       ...(test.body ? { body: test.body } : {}),
+      ...(test.headers ? { headers: test.headers } : {}),
     });
     let status = 200;
     let body: unknown = data;
@@ -222,6 +227,8 @@ describe('the Edge Functions under Deno answer as the Node host does', () => {
 
   it('shares one run limit between the Node host and the Deno isolates (counters in PostgreSQL)', async () => {
     const session = randomUUID();
+    // One visitor (issue 26: limited by their address, which both hosts read from the trusted proxy).
+    const visitor = { 'x-forwarded-for': '198.18.200.7' };
     const statuses: number[] = [];
     for (let index = 0; index < RUN_LIMIT + 2; index += 1) {
       const { status } = await invoke(index % 2 === 0 ? backend.url : gatewayUrl, {
@@ -229,6 +236,7 @@ describe('the Edge Functions under Deno answer as the Node host does', () => {
         name: 'run-app',
         caller: 'anon',
         body: { app_id: randomUUID(), visitor_session: session },
+        headers: visitor,
         status: 0,
       });
       statuses.push(status);
