@@ -32,7 +32,8 @@ test('a new user signs in with the code from the dev inbox, lands on the page th
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  // The sidebar says who is signed in and offers Sign out (issue 27).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', signInHeading)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', signInHeading)).toBeVisible();
@@ -137,7 +138,7 @@ test('TOTP: enrol an authenticator app, then signing in asks for its code', asyn
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
   await expect(page.getByRole('list', { name: 'Authenticator apps' })).toContainText('On');
 
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.locator('#main').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', signInHeading)).toBeVisible();
 
   await signInWithDevGoogle(page, email, 'Careful Carla');

@@ -44,7 +44,7 @@ test('a person adds a passkey in Settings, signs out, and signs back in with it'
   expect(credentials[0]?.isResidentCredential).toBe(true);
   expect(credentials[0]?.rpId).toBe('localhost');
 
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.locator('#main').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', signInHeading)).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -59,7 +59,7 @@ test('a person adds a passkey in Settings, signs out, and signs back in with it'
   await page.getByRole('button', { name: /Delete passkey added/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.locator('#main').getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByRole('alert')).toContainText('This passkey is not registered with Appforge.');
   await expect(page.getByRole('heading', signInHeading)).toBeVisible();
@@ -86,7 +86,7 @@ test('a security key as second factor: enrolled in Settings, then asked for afte
   await expect(page.getByRole('list', { name: 'Authenticator apps' })).toContainText('Security key');
   expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
 
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.locator('#main').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', signInHeading)).toBeVisible();
   await signInWithEmailCode(page, request, email);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
