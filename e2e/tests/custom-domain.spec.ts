@@ -43,7 +43,7 @@ test('a deployed app on its own domain: attach, verify, visit and run, switch to
 
   // The app's settings lead to its custom-domain page.
   await page.goto(`${WEB}/app-settings/${appId}`);
-  await page.getByRole('link', { name: /Custom domain/ }).click();
+  await page.locator('#main').getByRole('link', { name: /Custom domain/ }).click();
   await expect(page).toHaveURL(`${WEB}/custom-domain/${appId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Custom domain' })).toBeVisible();
 
