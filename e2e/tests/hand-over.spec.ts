@@ -67,7 +67,7 @@ test('Google sign-in started on a custom domain: the visitor confirms on Appforg
   // Back on Appforge's own host, not on the domain, signed in there and asked.
   await expect(visitorPage).toHaveURL(new RegExp(`^${WEB}/hand-over\\?to=`), { timeout: 20_000 });
   await expect(visitorPage.getByRole('heading', { level: 1, name: `Sign in to Summariser on ${host}?` })).toBeVisible({ timeout: 20_000 });
-  await expect(visitorPage.getByText(email)).toBeVisible();
+  await expect(visitorPage.locator('#main').getByText(email)).toBeVisible();
   // No token of the platform was ever in an address on the domain.
   const domainStorage = await visitor.storageState();
   expect(domainStorage.origins.filter((entry) => entry.origin === origin)).toEqual([]);
