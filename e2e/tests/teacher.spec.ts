@@ -39,8 +39,8 @@ test('a teacher assigns an app, a student joins and runs it, the live view follo
     await page.getByRole('button', { name: 'Deploy version 1' }).click();
     await expect(page.getByRole('button', { name: 'Deployed' })).toBeDisabled();
 
-    // A class, from the sidebar's "Classes".
-    await page.getByRole('link', { name: 'Classes' }).click();
+    // A class, from the sidebar's "Teacher portal" (a teacher's sidebar names it so, issue 27).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teacher portal' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Teacher portal' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No classes yet' })).toBeVisible();
     await page.getByRole('button', { name: 'Create your first class' }).click();
