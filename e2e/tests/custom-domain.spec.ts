@@ -5,23 +5,11 @@
 // Second test: an app open to signed-in people only, on its own domain, sends a signed-out visitor
 // to sign in on that same host, on a page branded with the app, and back to the app there.
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SIGN_IN_HEADING, signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
+import { deployedSummariser } from './embed-helpers';
 
 const SOURCE_TEXT = 'Glaciers are slow rivers of ice. They carve valleys and leave moraines behind when they melt.';
-
-/** The owner describes a summariser, signs up, and deploys version 1 (the offline model builds it); its id. */
-async function deploySummariser(page: Page, request: APIRequestContext, tag: string): Promise<string> {
-  await page.goto(`${WEB}/create-new-app`);
-  await page.getByRole('button', { name: 'Summariser' }).click();
-  await page.getByRole('button', { name: 'Sign up and create my app' }).click();
-  await signInWithEmailCode(page, request, uniqueEmail(tag));
-  await expect(page).toHaveURL(/\/create-app\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  const appId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-  await page.getByRole('button', { name: 'Deploy version 1' }).click();
-  await expect(page.getByRole('button', { name: 'Deployed' })).toBeDisabled();
-  return appId;
-}
 
 /** Fills the summariser's form on the visitor's page, runs it, and waits for the summary. */
 async function runSummariser(visitorPage: Page): Promise<void> {
@@ -39,7 +27,7 @@ test('a deployed app on its own domain: attach, verify, visit and run, switch to
   const host = `quiz-${Date.now().toString(36)}.localhost`;
 
   // The owner describes an app, signs up and deploys it (the offline model builds it).
-  const appId = await deploySummariser(page, request, 'domain-owner');
+  const appId = await deployedSummariser(page, request, 'domain-owner');
 
   // The app's settings lead to its custom-domain page.
   await page.goto(`${WEB}/app-settings/${appId}`);
@@ -87,7 +75,7 @@ test('an app for signed-in people on its own domain: the visitor signs in on tha
   const origin = `http://${host}:4173`;
 
   // The owner deploys an app, opens it to signed-in people only, and connects the domain.
-  const appId = await deploySummariser(page, request, 'members-owner');
+  const appId = await deployedSummariser(page, request, 'members-owner');
   await page.goto(`${WEB}/app-details/${appId}`);
   await page.getByRole('radio', { name: /Signed-in people/ }).check();
   await page.getByRole('button', { name: 'Save details' }).click();

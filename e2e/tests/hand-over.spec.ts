@@ -5,21 +5,15 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { anonKey } from './ai-backend-helpers';
-import { INBOX, signInWithDevGoogle, signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
+import { INBOX, signInWithDevGoogle, uniqueEmail, WEB } from './auth-helpers';
+import { deployedSummariser } from './embed-helpers';
 
 const BACKEND = 'http://127.0.0.1:54321';
 const SOURCE_TEXT = 'Glaciers are slow rivers of ice. They carve valleys and leave moraines behind when they melt.';
 
 /** The owner deploys the summariser for signed-in people only and connects `host` to it; its id. */
 async function appForSignedInPeopleOn(page: Page, request: APIRequestContext, host: string): Promise<string> {
-  await page.goto(`${WEB}/create-new-app`);
-  await page.getByRole('button', { name: 'Summariser' }).click();
-  await page.getByRole('button', { name: 'Sign up and create my app' }).click();
-  await signInWithEmailCode(page, request, uniqueEmail('hand-over-owner'));
-  await expect(page).toHaveURL(/\/create-app\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  const appId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-  await page.getByRole('button', { name: 'Deploy version 1' }).click();
-  await expect(page.getByRole('button', { name: 'Deployed' })).toBeDisabled();
+  const appId = await deployedSummariser(page, request, 'hand-over-owner');
   await page.goto(`${WEB}/app-details/${appId}`);
   await page.getByRole('radio', { name: /Signed-in people/ }).check();
   await page.getByRole('button', { name: 'Save details' }).click();
