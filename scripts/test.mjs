@@ -2,7 +2,7 @@
 // typecheck, lint, build, every package's tests, the Storybook build, the size budget and the
 // end-to-end tests in Chromium. Exits non-zero when anything fails.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { bootstrap } from './bootstrap.mjs';
 import { root, run, step } from './lib/run.mjs';
 
@@ -46,20 +46,47 @@ function* reports(dir, depth = 0) {
     yield* reports(path, depth + 1);
   }
 }
+// The failing tests are named at the end, so a long CI log says at once what to look at.
+function* failedSpecs(suite, file) {
+  for (const spec of suite.specs ?? []) {
+    if (!spec.ok) yield `${spec.file ?? file}:${spec.line ?? 0} › ${spec.title}`;
+  }
+  for (const child of suite.suites ?? []) yield* failedSpecs(child, child.file ?? file);
+}
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failedNames = [];
 for (const report of new Set(reports(root))) {
-  const data = JSON.parse(readFileSync(report, 'utf8'));
+  let data;
+  try {
+    data = JSON.parse(readFileSync(report, 'utf8'));
+  } catch {
+    failedNames.push(`${relative(root, report)}: the report is not valid JSON`);
+    continue;
+  }
   if (typeof data.numPassedTests === 'number') {
     passed += data.numPassedTests;
     failed += data.numFailedTests;
     skipped += (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0);
+    for (const file of data.testResults ?? []) {
+      const where = relative(root, file.name ?? '');
+      const failures = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failures) failedNames.push(`${where} › ${test.fullName ?? test.title}`);
+      if (file.status === 'failed' && failures.length === 0) {
+        failedNames.push(`${where}: ${String(file.message ?? 'the file failed to run').split('\n')[0]}`);
+      }
+    }
   } else if (data.stats) {
     passed += data.stats.expected ?? 0;
     failed += (data.stats.unexpected ?? 0) + (data.stats.flaky ?? 0);
     skipped += data.stats.skipped ?? 0;
+    for (const suite of data.suites ?? []) failedNames.push(...failedSpecs(suite, suite.file));
   }
+}
+if (failedNames.length > 0) {
+  console.log('\nFailing tests:');
+  for (const name of failedNames) console.log(`  ✗ ${name}`);
 }
 
 console.log(`\nnpm test took ${((Date.now() - started) / 1000).toFixed(0)} s.`);

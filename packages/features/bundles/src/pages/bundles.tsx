@@ -4,6 +4,7 @@ import { Badge, Button, Card, Dialog, EmptyState, PageHeader, Spinner, TextField
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FlaggedSales } from '../components/FlaggedSales';
 import { messageOf } from '../lib/message';
 import { bundlePaths } from '../lib/paths';
 
@@ -45,7 +46,7 @@ function NewBundleDialog({ trigger }: { trigger: React.ReactElement }) {
   );
 }
 
-/** `/bundles` — the person's bundles, "New bundle", and an empty state that says what to do first. */
+/** `/bundles` — the person's bundles, "New bundle", an empty state that says what to do first, and any sales to check. */
 export function Component() {
   const bundles = useMyBundles();
   useEffect(() => {
@@ -89,6 +90,7 @@ export function Component() {
           ))}
         </ul>
       )}
+      <FlaggedSales />
     </div>
   );
 }

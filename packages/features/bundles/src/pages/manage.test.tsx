@@ -186,3 +186,53 @@ describe('run limits on /bundle/:bundleId/edit-price', () => {
     expect(await screen.findByText(/No limits/)).toBeInTheDocument();
   });
 });
+
+describe('/bundles: sales to check', () => {
+  it('lists a sale whose payment disagreed with the price, with what was paid and what the price was', async () => {
+    const { client, ownerId, deployed } = owner();
+    const app = deployed('Essay helper');
+    const bundle = makeBundle({ owner_id: ownerId, name: 'Study kit' });
+    client.fake.data.bundles[bundle.id] = bundle;
+    const sale = (over: Partial<(typeof client.fake.data.purchases)[number]>) => ({
+      id: crypto.randomUUID(),
+      item_kind: 'app' as const,
+      app_id: app.id,
+      bundle_id: null,
+      plan_id: null,
+      provider: 'stripe' as const,
+      mode: 'one_time' as const,
+      amount_cents: 1500,
+      currency: 'usd',
+      status: 'active' as const,
+      cancel_at_period_end: false,
+      period_start: null,
+      period_end: null,
+      created_at: '2026-11-20T10:00:00Z',
+      buyer_id: crypto.randomUUID(),
+      ...over,
+    });
+    client.fake.data.purchases.push(
+      sale({ price_mismatch: true, expected_amount_cents: 2500, expected_currency: 'USD' }),
+      sale({ item_kind: 'bundle', app_id: null, bundle_id: bundle.id, amount_cents: 99, currency: 'JPY', mode: 'monthly', price_mismatch: true, expected_amount_cents: null, expected_currency: null }),
+      sale({ amount_cents: 2500, price_mismatch: false, expected_amount_cents: 2500, expected_currency: 'USD' }),
+    );
+    renderBundles('/bundles', client);
+    const section = await screen.findByRole('region', { name: /Sales to check/ });
+    const [, first, second, ...more] = within(section).getAllByRole('row');
+    expect(more).toEqual([]);
+    if (!first || !second) throw new Error('two flagged sales expected');
+    const rows = [first, second];
+    expect(rows[0]).toHaveTextContent('$15.00 once');
+    expect(rows[0]).toHaveTextContent('$25.00');
+    expect(within(first).getByRole('link')).toHaveAttribute('href', `/deployed-app/${app.id}`);
+    expect(rows[1]).toHaveTextContent('¥99 a month');
+    expect(rows[1]).toHaveTextContent('no paid price at the time');
+  });
+
+  it('shows no such section when every sale matched its price', async () => {
+    const { client } = owner();
+    renderBundles('/bundles', client);
+    expect(await screen.findByRole('heading', { name: 'No bundles yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Sales to check/ })).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import { formatMoney } from '@appforge/sdk';
+import type { Currency, FlaggedSale } from '@appforge/sdk';
+import { useAppName, useBundleName } from '@appforge/sdk/react';
+import { Badge, Button } from '@appforge/ui';
+import { Link } from 'react-router';
+import { useFlaggedSales } from '../data/use-flagged-sales-query';
+import { messageOf } from '../lib/message';
+import { bundlePaths, deployedAppPath } from '../lib/paths';
+
+const date = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
+// The provider may report the currency in lower case ("usd"); the yen's lack of cents depends on the code.
+const money = (cents: number, currency: string) => formatMoney(cents, currency.toUpperCase() as Currency);
+
+function SoldItem({ sale }: { sale: FlaggedSale }) {
+  const appName = useAppName(sale.item_kind === 'app' ? sale.app_id : null);
+  const bundleName = useBundleName(sale.item_kind === 'bundle' ? sale.bundle_id : null);
+  if (sale.item_kind === 'app' && sale.app_id) {
+    return <Link to={deployedAppPath(sale.app_id)}>{appName.data ?? 'App'}</Link>;
+  }
+  if (sale.item_kind === 'bundle' && sale.bundle_id) {
+    return <Link to={bundlePaths(sale.bundle_id).settings}>{bundleName.data ?? 'Bundle'}</Link>;
+  }
+  return <>{sale.item_kind === 'bundle' ? 'Bundle' : 'App'}</>;
+}
+
+function expected(sale: FlaggedSale): string {
+  if (sale.expected_amount_cents === null || sale.expected_currency === null) return 'no paid price at the time';
+  return money(sale.expected_amount_cents, sale.expected_currency);
+}
+
+/**
+ * The seller's sales whose payment disagreed with the price they had set (issue 26: "recorded and
+ * flagged to the seller"). Shown only when there is at least one; the buyer kept access, so the
+ * seller decides in the payment provider whether to refund or ask for the difference.
+ */
+export function FlaggedSales() {
+  const sales = useFlaggedSales();
+  if (sales.isPending) return null;
+  if (sales.isError) {
+    return (
+      <section className="bundles-flagged" aria-labelledby="bundles-flagged-title">
+        <h2 id="bundles-flagged-title">Sales to check</h2>
+        <div role="alert" className="bundles-error">
+          <p>Your sales to check could not be loaded: {messageOf(sales.error)}</p>
+          <Button onClick={() => void sales.refetch()}>Try again</Button>
+        </div>
+      </section>
+    );
+  }
+  if (sales.data.length === 0) return null;
+  return (
+    <section className="bundles-flagged" aria-labelledby="bundles-flagged-title">
+      <h2 id="bundles-flagged-title">
+        Sales to check <Badge tone="warning">{sales.data.length}</Badge>
+      </h2>
+      <p>
+        The payment provider reported a different amount or currency than the price you had set. The buyer kept access;
+        check these payments with your payment provider and refund or ask for the difference there.
+      </p>
+      <div className="bundles-flagged-scroll">
+      <table className="bundles-receipts">
+        <caption className="visually-hidden">Sales whose payment disagreed with the price</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">What</th>
+            <th scope="col">Paid</th>
+            <th scope="col">Price then</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sales.data.map((sale) => (
+            <tr key={sale.id}>
+              <td>{date(sale.created_at)}</td>
+              <td>
+                <SoldItem sale={sale} />
+                {sale.provider === 'test' ? <Badge tone="warning">test sale, no money</Badge> : null}
+              </td>
+              <td>
+                {money(sale.amount_cents, sale.currency)}
+                {sale.mode === 'monthly' ? ' a month' : ' once'}
+              </td>
+              <td>{expected(sale)}</td>
+              <td>{sale.status.replace('_', ' ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+    </section>
+  );
+}
