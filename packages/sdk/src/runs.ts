@@ -266,6 +266,13 @@ export function createRunsApi(supabase: SupabaseClient<Database>): RunsApi {
       return { rows: rows.map((row) => summaryOf(row, numbers)), total: count ?? rows.length };
     },
 
+    async classRunCount(appId) {
+      requireUuid(appId, 'The app');
+      const { data, error, status } = await supabase.rpc('app_class_run_count', { p_app_id: appId });
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(z.coerce.number().int().nonnegative(), data, 'the number of class runs');
+    },
+
     async get(runId) {
       if (!UUID_PATTERN.test(runId)) throw runNotFound({ runId });
       const found = await supabase.from('AppRun').select(RUN_COLUMNS).eq('id', runId).maybeSingle();

@@ -289,6 +289,12 @@ export interface RunsApi {
   list(appId: string, params?: ListRunsParams): Promise<{ rows: AppRunSummary[]; total: number }>;
   get(runId: string): Promise<{ run: AppRunSummary; steps: AppRunStepRow[] }>;
   recent(limit?: number): Promise<(AppRunSummary & { app_name: string })[]>;
+  /**
+   * How many runs of the caller's app were made for classes (issue 26). Class runs are private to
+   * the student and the class's teachers, so the owner learns only this number; 0 for an app that
+   * is not the caller's.
+   */
+  classRunCount(appId: string): Promise<number>;
 }
 
 export type BuilderStreamEvent =

@@ -112,4 +112,31 @@ describe('classes through the SDK', () => {
     await teacher.client.classes.remove(klass.id);
     expect(await teacher.client.classes.listMine()).toEqual([]);
   });
+
+  it("the owner of an assigned public app sees its class runs only as a count, never the runs", async () => {
+    const teacher = await backend.signedInUser('teacher');
+    const creator = await backend.signedInUser('creator');
+    const student = await backend.signedInUser('student');
+    await backend.admin.from('SchoolTeacher').insert({ email: teacher.email.toLowerCase() });
+    const appId = crypto.randomUUID();
+    const inserted = await backend.admin.from('App').insert({ id: appId, owner_id: creator.id, name: 'Shared quiz', visibility: 'public' });
+    if (inserted.error) throw new Error(inserted.error.message);
+    await deployTestVersion(backend.admin, appId);
+    const klass = await teacher.client.classes.create({ name: 'History 8' });
+    await teacher.client.classes.createAssignment({ class_id: klass.id, app_id: appId });
+    await student.client.classes.join({ code: klass.join_code, displayName: 'Ana' });
+    for (const classId of [klass.id, klass.id, null]) {
+      const run = await backend.admin.from('AppRun').insert({ app_id: appId, runner_user_id: student.id, class_id: classId, status: 'done', inputs: {} });
+      if (run.error) throw new Error(run.error.message);
+    }
+
+    expect(await creator.client.runs.classRunCount(appId)).toBe(2);
+    // The owner's run history holds the one run made outside the class.
+    expect((await creator.client.runs.list(appId)).total).toBe(1);
+    // Nobody else learns the number of someone else's app.
+    expect(await teacher.client.runs.classRunCount(appId)).toBe(0);
+    expect(await student.client.runs.classRunCount(appId)).toBe(0);
+    await expect(creator.client.runs.classRunCount('not-an-id')).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(backend.client().runs.classRunCount(appId)).rejects.toMatchObject({ status: 401 });
+  });
 });

@@ -47,6 +47,8 @@ export interface FakeAppsData {
   descriptions: Record<string, FakeDescription>;
   /** Icons "uploaded" (path → bytes' type). */
   icons: Record<string, string>;
+  /** Class runs per app id: the owner sees only this count (issue 26). */
+  classRunCounts?: Record<string, number>;
 }
 
 const FAKE_STORAGE_URL = 'https://fake.appforge.test/storage/v1/object/public/app-icons/';
@@ -519,6 +521,11 @@ export function createFakeApps(data: FakeAppsData): {
         throw err('not_found', 'This run was not found.', 404);
       }
       return { run: runSummary(run), steps: run.steps.map((step) => ({ ...step })) };
+    },
+    async classRunCount(appId) {
+      requireId(appId, 'The app');
+      const caller = requireUser();
+      return data.apps[appId]?.owner_id === caller ? (data.classRunCounts?.[appId] ?? 0) : 0;
     },
     async recent(limit = 10) {
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalidInput('Ask for 1 to 100 runs.');

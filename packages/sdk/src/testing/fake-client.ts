@@ -82,6 +82,8 @@ export interface FakeAppforgeData {
   descriptions: FakeAppsData['descriptions'];
   /** Uploaded icons: path → content type. */
   icons: FakeAppsData['icons'];
+  /** Class runs per app id, all its owner learns of them (issue 26). */
+  classRunCounts?: FakeAppsData['classRunCounts'];
   /** Everyone's databases by id, with their tables (see makeDatabase). */
   databases: FakeDatabasesData['databases'];
   /** Rows of the databases' tables by table id (#14). */

@@ -61,6 +61,20 @@ describe('/app-data/:appId', () => {
     expect(screen.getByRole('link', { name: 'Finish and deploy the app' })).toHaveAttribute('href', `/create-app/${app.id}`);
   });
 
+  it('counts the students’ class runs without listing them, and says nothing of classes when there were none', async () => {
+    const { client, app } = withRuns();
+    client.fake.data.classRunCounts = { [app.id]: 1204 };
+    const view = renderSettings({ client, path: `/app-data/${app.id}` });
+    expect(await screen.findByRole('note')).toHaveTextContent('Students also ran this app 1,204 times in classes');
+    expect(screen.getByText('Page 1 of 2 · runs 1–25 of 30')).toBeInTheDocument();
+    view.unmount();
+
+    const other = signedInWithApp();
+    renderSettings({ client: other.client, path: `/app-data/${other.app.id}` });
+    expect(await screen.findByRole('heading', { name: 'No runs yet' })).toBeInTheDocument();
+    expect(screen.queryByText(/in classes/)).toBeNull();
+  });
+
   it('lists runs with inputs, outputs, time and tokens, 25 to a page, sortable by column', async () => {
     const { client, app } = withRuns();
     const user = userEvent.setup();

@@ -9,6 +9,7 @@ import { RunDetail } from '../components/RunDetail';
 import { hasFilters, RunFiltersBar } from '../components/RunFiltersBar';
 import type { RunFilters } from '../components/RunFiltersBar';
 import { RunsTable } from '../components/RunsTable';
+import { useClassRunCount } from '../data/use-class-run-count-query';
 import { Skeleton } from '../components/Skeleton';
 import { csvFileName, runsToCsv } from '../lib/csv';
 import { downloadText } from '../lib/download';
@@ -49,6 +50,18 @@ function RunDetailDialog({ runId, onClose }: { runId: string; onClose: () => voi
         <Skeleton lines={6} label="Loading the run…" />
       )}
     </Dialog>
+  );
+}
+
+/** Class runs are private to the student and their teachers: the owner sees how many there were, and why no more. */
+function ClassRunsNote({ appId }: { appId: string }) {
+  const count = useClassRunCount(appId);
+  if (!count.data) return null;
+  return (
+    <p className="settings-note" role="note">
+      Students also ran this app {count.data === 1 ? 'once' : `${count.data.toLocaleString('en')} times`} in classes. Those runs are
+      private to each student and their teachers, so they are counted here but not listed.
+    </p>
   );
 }
 
@@ -111,6 +124,7 @@ function RunHistory({ app }: { app: AppDetail }) {
 
   return (
     <>
+      <ClassRunsNote appId={app.id} />
       {noRunsAtAll ? (
         <EmptyState
           title="No runs yet"
