@@ -83,7 +83,7 @@ export { checkLocally, createContentChecker, createContentCheckerFromEnv, MAX_CH
 export type { ContentChecker, ContentCheckerConfig, ContentCheckOptions, ContentVerdict, SafetyCategory, SafetyMatch } from './safety/index.ts';
 // Classrooms (issue 19): the handlers, the class-run rules and the content checker's seam.
 export { classExportFunction } from './classes/class-export.ts';
-export { joinClassFunction, JOIN_CODE_TRIES, JOIN_TRIES } from './classes/join-class.ts';
+export { joinClassFunction, JOIN_CODE_TRIES, JOIN_PREVIEW_CODE_TRIES, JOIN_PREVIEW_TRIES, JOIN_TRIES } from './classes/join-class.ts';
 export { admitClassRun, checkClassContent, textOf } from './classes/class-runs.ts';
 export { schoolRoles } from './get-user-school-info.ts';
 export { teacherDomains } from './edge.ts';

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { invalidInput, requireUuid, UUID_PATTERN } from './app-rows';
 import { invokeFunction, signedInUserId } from './apps';
 import type { Database } from './database.types';
-import { AppforgeError, fromPostgrest } from './errors';
+import { AppforgeError, fromPostgrest, isAppforgeError } from './errors';
+import { JOIN_CODE_PATTERN, normaliseJoinCode } from './join-code';
+import type { ClassJoinPreview } from './join-code';
 import { parseResponse } from './rows';
 
 export const SAFETY_CATEGORIES = ['profanity', 'self_harm', 'violence', 'personal_data', 'moderation'] as const;
@@ -169,13 +171,11 @@ export type MyClass = z.output<typeof myClassSchema>;
 export type MyAssignment = z.output<typeof myAssignmentSchema>;
 
 const joinedSchema = z.object({ classId: z.string(), className: z.string(), alreadyMember: z.boolean() });
+const joinPreviewSchema = z.object({ className: z.string(), schoolName: z.string().nullable() }) satisfies z.ZodType<ClassJoinPreview, unknown>;
 export type JoinedClass = z.output<typeof joinedSchema>;
 
-/** A join code: 8 of A-Z and 2-9 without look-alikes; spaces and dashes are ignored, case too. */
-export const JOIN_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
-export function normaliseJoinCode(code: string): string {
-  return code.replace(/[\s-]+/g, '').toUpperCase();
-}
+export { JOIN_CODE_PATTERN, normaliseJoinCode } from './join-code';
+export type { ClassJoinPreview } from './join-code';
 
 const optionalText = (max: number, what: string) =>
   z
@@ -246,6 +246,13 @@ export interface AssignableItem {
 }
 
 export interface ClassesApi {
+  /**
+   * The class's and school's names for an open join code, for anyone signed in or not (the
+   * sign-in screen of a join link says "You are joining …"); null for a malformed, unknown,
+   * archived or expired code. Limited per caller and per code like joining: a refusal (429)
+   * throws.
+   */
+  joinPreview(code: string): Promise<ClassJoinPreview | null>;
   // Teacher
   listMine(): Promise<ClassRow[]>;
   get(classId: string): Promise<ClassRow>;
@@ -516,6 +523,16 @@ export function createClassesApi(supabase: SupabaseClient<Database>): ClassesApi
       const { data, error, status } = await supabase.rpc('my_classes');
       if (error) throw fromPostgrest(error, status);
       return parseResponse(z.array(myClassSchema), data, 'your classes');
+    },
+    async joinPreview(code) {
+      const normalised = normaliseJoinCode(code);
+      if (!JOIN_CODE_PATTERN.test(normalised)) return null;
+      try {
+        return parseResponse(joinPreviewSchema, await invokeFunction(supabase, 'join-class', { code: normalised, preview: true }), 'join-class');
+      } catch (error) {
+        if (isAppforgeError(error) && (error.status === 404 || error.status === 410)) return null;
+        throw error;
+      }
     },
     async join(input) {
       const code = normaliseJoinCode(input.code);

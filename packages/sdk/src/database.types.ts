@@ -1888,10 +1888,6 @@ export type Database = {
         Args: { checks: Json }
         Returns: boolean
       }
-      class_join_preview: {
-        Args: { code: string }
-        Returns: Json
-      }
       class_new_join_code: {
         Args: Record<PropertyKey, never>
         Returns: string

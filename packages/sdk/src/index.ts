@@ -240,6 +240,7 @@ export type {
   ClassRunRow,
   ClassRunStep,
   ClassesApi,
+  ClassJoinPreview,
   CreateAssignmentInput,
   CreateClassInput,
   JoinedClass,

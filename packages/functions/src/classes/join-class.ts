@@ -8,16 +8,28 @@
 // Guessing: 10 tries per account per 10 minutes is 1,440 a day; the code space is 32^8 ≈ 1.1e12,
 // so one account needs about a million years on average to hit one given class (figures in the
 // apps/backend README, "Classrooms").
+//
+// { code, preview: true } (issue 27): anyone, signed in or not, learns the class's and school's
+// names for an open code, so the sign-in screen of a join link can say "You are joining …". It is
+// the only lookup by code that a signed-out caller has, so it is limited too: per signed-in user
+// or, signed out, per address (from trusted proxies only), and per code. 60 previews per address
+// per 10 minutes lets a class of 30 behind one school address open the link twice; a guesser gets
+// 8,640 codes a day per address, about 350,000 years on average to hit one given class.
 import { z } from 'zod';
 import { readSmallJsonBody } from '../apps.ts';
 import { errorResponse, json, signedInUser } from '../http.ts';
-import type { FunctionHandler } from '../types.ts';
+import type { Limiter } from '../limits.ts';
+import type { FunctionContext, FunctionHandler } from '../types.ts';
 import { loadMembership } from './class-runs.ts';
 
 /** Join-code tries per signed-in user in ten minutes (right or wrong). */
 export const JOIN_TRIES = { points: 10, durationSeconds: 600 } as const;
 /** Tries of one class code per minute, whoever makes them: a class of 30 joins in one minute. */
 export const JOIN_CODE_TRIES = { points: 60, durationSeconds: 60 } as const;
+/** Previews (names only) per signed-in user, or per address when signed out, in ten minutes. */
+export const JOIN_PREVIEW_TRIES = { points: 60, durationSeconds: 600 } as const;
+/** Previews of one class code per minute, whoever makes them. */
+export const JOIN_PREVIEW_CODE_TRIES = { points: 120, durationSeconds: 60 } as const;
 
 const JOIN_CODE = /^[A-HJ-NP-Z2-9]{8}$/;
 
@@ -33,35 +45,49 @@ const bodySchema = z.object({
     .min(1, 'Your name in the class cannot be empty')
     .max(80, 'Your name in the class has at most 80 characters')
     .optional(),
+  preview: z.literal(true, { message: 'preview must be true when given' }).optional(),
 });
+
+type Decision = { ok: true } | { ok: false; response: Response };
+
+async function takeTries(limits: ReadonlyArray<readonly [Limiter, string, string]>): Promise<Decision> {
+  for (const [limiter, key, words] of limits) {
+    const decision = await limiter.consume(key);
+    if (!decision.ok) {
+      return {
+        ok: false,
+        response: json(
+          429,
+          { code: 'rate_limited', message: `${words} ${Math.ceil(decision.retryAfterSeconds / 60)} min` },
+          { 'retry-after': String(decision.retryAfterSeconds) },
+        ),
+      };
+    }
+  }
+  return { ok: true };
+}
 
 export const joinClassFunction: FunctionHandler = async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
   const user = signedInUser(ctx);
-  if (!user) return errorResponse(401, 'not_authenticated', 'Sign in to join a class');
   const raw = await readSmallJsonBody(req);
   if (!raw.ok) return raw.response;
+  const wantsPreview = typeof raw.value === 'object' && raw.value !== null && (raw.value as { preview?: unknown }).preview === true;
+  if (!user && !wantsPreview) return errorResponse(401, 'not_authenticated', 'Sign in to join a class');
   const body = bodySchema.safeParse(raw.value);
   if (!body.success) {
     const issue = body.error.issues[0];
-    const code = issue?.path[0] === 'displayName' ? 'invalid_body' : 'invalid_code';
+    const code = issue?.path[0] === 'displayName' || issue?.path[0] === 'preview' ? 'invalid_body' : 'invalid_code';
     return errorResponse(400, code, issue?.message ?? 'The request is not valid');
   }
+  if (body.data.preview) return preview(ctx, user?.id ?? null, body.data.code);
+  if (!user) return errorResponse(401, 'not_authenticated', 'Sign in to join a class');
 
-  const limits = [
+  const taken = await takeTries([
     [ctx.limits.limiter({ name: 'join-code', ...JOIN_TRIES }), `user:${user.id}`, 'Too many tries; try again in'],
     [ctx.limits.limiter({ name: 'join-code-class', ...JOIN_CODE_TRIES }), `code:${body.data.code}`, 'Many people are joining with this code; try again in'],
-  ] as const;
-  for (const [limiter, key, words] of limits) {
-    const decision = await limiter.consume(key);
-    if (!decision.ok) {
-      return json(
-        429,
-        { code: 'rate_limited', message: `${words} ${Math.ceil(decision.retryAfterSeconds / 60)} min` },
-        { 'retry-after': String(decision.retryAfterSeconds) },
-      );
-    }
-  }
+  ]);
+  if (!taken.ok) return taken.response;
 
   const found = await ctx.supabase
     .from('Class')
@@ -94,3 +120,26 @@ export const joinClassFunction: FunctionHandler = async (req, ctx) => {
   if (inserted.error && inserted.error.code !== '23505') throw new Error(`Joining the class failed: ${inserted.error.message}`);
   return json(200, { classId: klass.id, className: klass.name, alreadyMember: inserted.error !== null });
 };
+
+/** The class's and school's names for an open code: what the sign-in screen of a join link shows. */
+async function preview(ctx: FunctionContext, userId: string | null, code: string): Promise<Response> {
+  const caller = userId !== null ? `user:${userId}` : `ip:${ctx.clientAddress ?? 'unknown'}`;
+  const taken = await takeTries([
+    [ctx.limits.limiter({ name: 'join-preview', ...JOIN_PREVIEW_TRIES }), caller, 'Too many class codes looked up; try again in'],
+    [ctx.limits.limiter({ name: 'join-preview-code', ...JOIN_PREVIEW_CODE_TRIES }), `code:${code}`, 'Many people are opening this class link; try again in'],
+  ]);
+  if (!taken.ok) return taken.response;
+  const found = await ctx.supabase
+    .from('Class')
+    .select('name, join_code_expires_at, school:School(name)')
+    .eq('join_code', code)
+    .is('archived_at', null)
+    .maybeSingle<{ name: string; join_code_expires_at: string | null; school: { name: string } | null }>();
+  if (found.error) throw new Error(`Looking up the class failed: ${found.error.message}`);
+  const klass = found.data;
+  if (!klass) return errorResponse(404, 'class_not_found', 'There is no open class with this code. Check the code with your teacher.');
+  if (klass.join_code_expires_at !== null && Date.parse(klass.join_code_expires_at) <= Date.now()) {
+    return errorResponse(410, 'join_code_expired', 'This class code has expired. Ask your teacher for a new one.');
+  }
+  return json(200, { className: klass.name, schoolName: klass.school?.name ?? null });
+}

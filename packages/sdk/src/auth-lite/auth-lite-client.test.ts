@@ -101,6 +101,22 @@ describe('createAuthLiteClient', () => {
     await lite.dispose();
   });
 
+  it('names a join link’s class to a signed-out visitor like the full client, and nothing for a wrong code', async () => {
+    const teacher = await backend.admin.auth.admin.createUser({ email: uniqueEmail('lite-teacher'), email_confirm: true });
+    if (teacher.error) throw teacher.error;
+    const klass = await backend.admin.from('Class').insert({ name: 'Poetry 9', teacher_id: teacher.data.user.id }).select('join_code').single();
+    if (klass.error) throw klass.error;
+    const lite = createAuthLiteClient({ url, anonKey, storageKey: storageKey() });
+    const full = backend.client();
+    const spaced = `${klass.data.join_code.slice(0, 4).toLowerCase()}-${klass.data.join_code.slice(4)}`;
+    for (const client of [lite, full]) {
+      expect(await client.classes.joinPreview(spaced)).toEqual({ className: 'Poetry 9', schoolName: null });
+      expect(await client.classes.joinPreview('ZZZZZZZZ')).toBeNull();
+      expect(await client.classes.joinPreview("' or 1=1 --")).toBeNull();
+    }
+    await lite.dispose();
+  });
+
   it('names a deployed app for signed-in people to a signed-out visitor (its sign-in page), but not an invite-only or undeployed one', async () => {
     const owner = await backend.admin.auth.admin.createUser({ email: uniqueEmail('members-owner'), email_confirm: true });
     if (owner.error) throw owner.error;

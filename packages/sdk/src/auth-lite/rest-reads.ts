@@ -1,6 +1,8 @@
 // The public reads of the sign-in path over plain fetch (PostgREST's wire format, seed §7.1),
 // answering exactly like the full client's apps/bundles/customDomains modules: the same rows,
 // the same AppforgeError codes (`not_found` for an unknown, private or malformed id).
+import { JOIN_CODE_PATTERN, normaliseJoinCode } from '../join-code';
+import type { ClassJoinPreview } from '../join-code';
 import type { CustomDomainTarget } from '../types';
 import { AppforgeError, fromPostgrest, networkError, normaliseHost } from './appforge-error';
 
@@ -8,6 +10,8 @@ export interface RestReads {
   apps: { getName(appId: string): Promise<string>; getSignInIcon(appId: string): Promise<string | null> };
   bundles: { getName(bundleId: string): Promise<string>; getSignInIcon(bundleId: string): Promise<string | null> };
   customDomains: { lookup(host: string): Promise<CustomDomainTarget | null> };
+  /** A join link's class, for "You are joining …" (the full client's classes.joinPreview). */
+  classes: { joinPreview(code: string): Promise<ClassJoinPreview | null> };
 }
 
 export interface RestReadsOptions {
@@ -135,7 +139,35 @@ export function createRestReads(options: RestReadsOptions): RestReads {
     return new URL(`../../storage/v1/object/public/app-icons/${path.split('/').map(encodeURIComponent).join('/')}`, options.restUrl).href;
   }
 
+  /** POST functions/v1/join-class { code, preview: true }: the names, null when no open class has the code. */
+  async function joinPreview(code: string): Promise<ClassJoinPreview | null> {
+    const normalised = normaliseJoinCode(code);
+    if (!JOIN_CODE_PATTERN.test(normalised)) return null;
+    let response: Response;
+    try {
+      response = await doFetch(new URL('../../functions/v1/join-class', options.restUrl), {
+        method: 'POST',
+        headers: {
+          apikey: options.anonKey,
+          Authorization: `Bearer ${await options.accessToken()}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ code: normalised, preview: true }),
+      });
+    } catch (error) {
+      throw networkError(error);
+    }
+    if (response.status === 404 || response.status === 410) return null;
+    const body = await answerOf(response, 'join-class');
+    if (isRecord(body) && typeof body.className === 'string' && isStringOrNull(body.schoolName ?? null)) {
+      return { className: body.className, schoolName: (body.schoolName as string | null | undefined) ?? null };
+    }
+    throw invalidResponse('join-class', body);
+  }
+
   return {
+    classes: { joinPreview },
     apps: { getName: (appId) => nameOf('App', appId), getSignInIcon: (appId) => signInIcon('app', appId) },
     bundles: { getName: (bundleId) => nameOf('Bundle', bundleId), getSignInIcon: (bundleId) => signInIcon('bundle', bundleId) },
     customDomains: {

@@ -314,6 +314,13 @@ export function createFakeClasses(data: FakeClassesData): ClassesApi {
           };
         });
     },
+    async joinPreview(input) {
+      const code = normaliseJoinCode(input);
+      if (!JOIN_CODE_PATTERN.test(code)) return null;
+      const klass = Object.values(data.classes).find((row) => row.join_code === code && row.archived_at === null);
+      if (!klass || (klass.join_code_expires_at !== null && Date.parse(klass.join_code_expires_at) <= Date.now())) return null;
+      return { className: klass.name, schoolName: null };
+    },
     async join(input) {
       const studentId = me();
       const code = normaliseJoinCode(input.code);

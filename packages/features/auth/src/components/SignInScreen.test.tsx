@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { AppforgeError } from '@appforge/sdk';
 import { createAuthLiteClient } from '@appforge/sdk/auth-lite';
-import { createFakeAppforgeClient } from '@appforge/sdk/testing';
+import { createFakeAppforgeClient, makeClass } from '@appforge/sdk/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -140,6 +140,31 @@ describe('SignInScreen', () => {
     await waitFor(() => expect(heading()).toHaveTextContent('Build the AI apps you need'));
     expect(reportError).toHaveBeenCalledWith(failure, { context: 'sign-in app name lookup' });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('on a class’s join link says which class the person is joining, from the gate’s address or from next', async () => {
+    const client = createFakeAppforgeClient();
+    const klass = makeClass({ name: 'Biology 7B', join_code: 'K7PQ2XMA' });
+    client.fake.data.classes[klass.id] = klass;
+    const first = renderWithProviders(<SignInScreen />, { client, path: '/join/k7pq-2xma' });
+    expect(await screen.findByRole('status')).toHaveTextContent('You are joining Biology 7B. Sign in to join the class.');
+    first.unmount();
+    renderWithProviders(<SignInScreen />, { client, path: `/sign-in?next=${encodeURIComponent('/join/K7PQ2XMA')}` });
+    expect(await screen.findByText('Biology 7B')).toBeInTheDocument();
+    expect(heading()).toHaveTextContent('Build the AI apps you need');
+  });
+
+  it('says nothing of a class for a wrong, archived or malformed join code', async () => {
+    const client = createFakeAppforgeClient();
+    const archived = makeClass({ name: 'Old class', join_code: 'ARCH2222', archived_at: '2026-01-01T00:00:00Z' });
+    client.fake.data.classes[archived.id] = archived;
+    for (const path of ['/join/ZZZZZZZZ', '/join/ARCH2222', '/join/%E0%A4%A', `/sign-in?next=${encodeURIComponent('//evil.example/join/K7PQ2XMA')}`]) {
+      const view = renderWithProviders(<SignInScreen />, { client, path });
+      await waitFor(() => expect(heading()).toHaveTextContent('Build the AI apps you need'));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByText(/You are joining/)).toBeNull();
+      view.unmount();
+    }
   });
 
   it('ignores a malformed app id instead of sending it to the backend', () => {

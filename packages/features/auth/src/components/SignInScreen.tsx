@@ -1,10 +1,12 @@
 import { Button } from '@appforge/ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useJoinPreview } from '../data/use-join-preview';
 import { useAuthFeature } from '../lib/auth-context';
 import { isInFrame } from '../lib/frame';
 import { useSignInSession } from '../lib/sign-in-client';
-import { currentAddress, readSignInParams } from '../lib/sign-in-params';
+import { safeNextPath } from '../lib/safe-next';
+import { currentAddress, joinCodeOf, readSignInParams } from '../lib/sign-in-params';
 import { useBrandIcon, useBrandName } from '../lib/use-brand-name';
 import { BackgroundVideo } from './BackgroundVideo';
 import { EmailCodeForm } from './EmailCodeForm';
@@ -31,6 +33,7 @@ export function SignInScreen() {
   const params = readSignInParams(new URLSearchParams(location.search), location.state);
   const brand = useBrandName(params.appId, params.bundleId);
   const icon = useBrandIcon(params.appId, params.bundleId);
+  const joining = useJoinPreview(joinCodeOf(location.pathname, safeNextPath(location.search)));
   const session = useSignInSession();
   const [framed] = useState(() => isInFrame(window));
   const [modalOpen, setModalOpen] = useState(framed);
@@ -94,6 +97,12 @@ export function SignInScreen() {
         <h1 className="auth-heading" aria-busy={heading === LOADING_TEXT}>
           {heading}
         </h1>
+        {joining === null ? null : (
+          <p className="auth-joining" role="status">
+            You are joining <strong>{joining.className}</strong>
+            {joining.schoolName === null ? '' : ` at ${joining.schoolName}`}. Sign in to join the class.
+          </p>
+        )}
         <div className="auth-social">
           <SocialButtons redirectTo={redirectTo} />
           <PasskeySignInButton />

@@ -59,3 +59,24 @@ export function readSignInParams(search: URLSearchParams, state: unknown): SignI
 export function currentAddress(href: string): string {
   return href.endsWith('#') ? href.slice(0, -1) : href;
 }
+
+// A class's join link (/join/:code, issue 19) shown signed out: the screen names the class (issue 27).
+const JOIN_PATH = /^\/join\/([^/?#]{1,40})\/?$/;
+const JOIN_CODE = /^[A-HJ-NP-Z2-9]{8}$/;
+
+/** The join code of the page being signed in to (the gate's own address, or `next`), or null. */
+export function joinCodeOf(pathname: string, next: string): string | null {
+  for (const path of [pathname, next]) {
+    const match = JOIN_PATH.exec(path.split(/[?#]/)[0] ?? '');
+    if (!match?.[1]) continue;
+    let code: string;
+    try {
+      code = decodeURIComponent(match[1]);
+    } catch {
+      continue;
+    }
+    code = code.replace(/[\s-]+/g, '').toUpperCase();
+    if (JOIN_CODE.test(code)) return code;
+  }
+  return null;
+}
