@@ -1,27 +1,13 @@
 import { formatMoney } from '@appforge/sdk';
 import type { Currency, FlaggedSale } from '@appforge/sdk';
-import { useAppName, useBundleName } from '@appforge/sdk/react';
 import { Badge, Button } from '@appforge/ui';
-import { Link } from 'react-router';
 import { useFlaggedSales } from '../data/use-flagged-sales-query';
 import { messageOf } from '../lib/message';
-import { bundlePaths, deployedAppPath } from '../lib/paths';
+import { PurchasedItem } from './PurchasedItem';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 // The provider may report the currency in lower case ("usd"); the yen's lack of cents depends on the code.
 const money = (cents: number, currency: string) => formatMoney(cents, currency.toUpperCase() as Currency);
-
-function SoldItem({ sale }: { sale: FlaggedSale }) {
-  const appName = useAppName(sale.item_kind === 'app' ? sale.app_id : null);
-  const bundleName = useBundleName(sale.item_kind === 'bundle' ? sale.bundle_id : null);
-  if (sale.item_kind === 'app' && sale.app_id) {
-    return <Link to={deployedAppPath(sale.app_id)}>{appName.data ?? 'App'}</Link>;
-  }
-  if (sale.item_kind === 'bundle' && sale.bundle_id) {
-    return <Link to={bundlePaths(sale.bundle_id).settings}>{bundleName.data ?? 'Bundle'}</Link>;
-  }
-  return <>{sale.item_kind === 'bundle' ? 'Bundle' : 'App'}</>;
-}
 
 function expected(sale: FlaggedSale): string {
   if (sale.expected_amount_cents === null || sale.expected_currency === null) return 'no paid price at the time';
@@ -74,7 +60,7 @@ export function FlaggedSales() {
             <tr key={sale.id}>
               <td>{date(sale.created_at)}</td>
               <td>
-                <SoldItem sale={sale} />
+                <PurchasedItem purchase={sale} seller />
                 {sale.provider === 'test' ? <Badge tone="warning">test sale, no money</Badge> : null}
               </td>
               <td>

@@ -56,6 +56,27 @@ describe('/user-plan', () => {
     expect(screen.queryByText(/custom domains\./)).toBeNull();
   });
 
+  it('names what each purchase was for and links to it (issue 27)', async () => {
+    const bundleId = crypto.randomUUID();
+    const appId = crypto.randomUUID();
+    const client = createFakeAppforgeClient({ data: { bundleNames: { [bundleId]: 'Study kit' }, appNames: { [appId]: 'Essay tutor' } } });
+    const session = client.fake.signIn({ email: 'ada@example.org' });
+    const base = {
+      buyer_id: session.user.id, plan_id: null, provider: 'test' as const, currency: 'USD', cancel_at_period_end: false,
+      period_start: null, period_end: null, created_at: '2026-11-01T00:00:00Z', mode: 'one_time' as const, amount_cents: 900, status: 'active' as const,
+    };
+    client.fake.data.purchases.push(
+      { ...base, id: crypto.randomUUID(), item_kind: 'bundle', bundle_id: bundleId, app_id: null },
+      { ...base, id: crypto.randomUUID(), item_kind: 'app', bundle_id: null, app_id: appId },
+    );
+    renderBundles('/user-plan', client);
+    const receipts = await screen.findByRole('table');
+    expect(await within(receipts).findByRole('link', { name: 'Study kit' })).toHaveAttribute('href', `/bundle/${bundleId}`);
+    expect(await within(receipts).findByRole('link', { name: 'Essay tutor' })).toHaveAttribute('href', `/deployed-app/${appId}`);
+    // The test badge reads apart from the name, not "Study kittest receipt".
+    expect(within(receipts).getAllByRole('row')[1]).toHaveTextContent('Study kit test receipt, no money');
+  });
+
   it('says in words which purchases were refunded or failed to renew, and offers no Cancel for them', async () => {
     const client = createFakeAppforgeClient();
     const session = client.fake.signIn({ email: 'ada@example.org' });

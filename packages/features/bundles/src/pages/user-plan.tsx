@@ -5,6 +5,7 @@ import { Badge, Button, Card, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { UNENFORCED_LIMITS, USAGE_FULL_TEXTS, USAGE_LABELS, UsageBar } from '../components/UsageBar';
+import { PurchasedItem } from '../components/PurchasedItem';
 import { messageOf } from '../lib/message';
 import { useLeave } from '../lib/use-leave';
 
@@ -49,8 +50,13 @@ function Receipts({ purchases }: { purchases: PurchaseRow[] }) {
             <tr key={purchase.id}>
               <td>{date(purchase.created_at)}</td>
               <td>
-                {purchase.item_kind === 'plan' ? 'Pro plan' : purchase.item_kind === 'bundle' ? 'Bundle' : 'App'}
-                {purchase.provider === 'test' ? <Badge tone="warning">test receipt, no money</Badge> : null}
+                <PurchasedItem purchase={purchase} />
+                {purchase.provider === 'test' ? (
+                  <>
+                    {' '}
+                    <Badge tone="warning">test receipt, no money</Badge>
+                  </>
+                ) : null}
               </td>
               <td>
                 {formatMoney(purchase.amount_cents, purchase.currency as Currency)}

@@ -65,8 +65,10 @@ describe('/bundle/:bundleId (public)', () => {
     const sessionId = router.state.location.pathname.split('/').pop() ?? '';
     const back = new URL(await client.billing.finishTestCheckout(sessionId, 'complete'));
     await router.navigate(`${back.pathname}${back.search}`);
-    expect(await screen.findByText(/Thank you/)).toBeInTheDocument();
     expect(await screen.findByText('You have access.')).toBeInTheDocument();
+    // Access and "still being confirmed" never show together (issue 27).
+    expect(screen.getByText('Thank you — your payment went through.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/being confirmed/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Open Essay tutor' })).toHaveAttribute('href', `/deployed-app/${tutor.id}`);
     expect(client.fake.data.purchases).toHaveLength(1);
   });

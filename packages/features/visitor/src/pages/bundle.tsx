@@ -55,7 +55,9 @@ export function Component() {
         {data.description ? <p>{data.description}</p> : null}
         {checkoutOutcome === 'success' ? (
           <p role="status" className="visitor-bundle-notice">
-            Thank you — your purchase is being confirmed. {canOpen ? 'You have access now.' : 'This page updates when the payment is confirmed.'}
+            {canOpen
+              ? 'Thank you — your payment went through.'
+              : 'Thank you — your purchase is being confirmed. This page updates when the payment is confirmed.'}
           </p>
         ) : checkoutOutcome === 'canceled' ? (
           <p role="status" className="visitor-bundle-notice">
