@@ -25,6 +25,7 @@ describe('/list-api-keys', () => {
     expect(within(website).getByText('All apps')).toBeInTheDocument();
     expect(within(website).getByText('Active')).toBeInTheDocument();
     expect(within(website).getByRole('img', { name: '4 runs in the last 14 days' })).toBeInTheDocument();
+    expect(within(website).getByText('4')).toHaveClass('af-keys-usage__total');
     const cron = screen.getByRole('rowheader', { name: 'Cron job' }).closest('tr');
     expect(cron && within(cron).getByText('Revoked')).toBeInTheDocument();
     expect(container.innerHTML).not.toContain(first.key);
