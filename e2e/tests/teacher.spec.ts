@@ -72,6 +72,9 @@ test('a teacher assigns an app, a student joins and runs it, the live view follo
     // The student joins with the code on the schools host, in another browser context.
     const student = await browser.newContext();
     studentPage = await student.newPage();
+    // Signed out, the join link's sign-in screen says which class it leads to (issue 27).
+    await studentPage.goto(`${SCHOOLS_WEB}/join/${code}`);
+    await expect(studentPage.getByRole('status').filter({ hasText: 'You are joining' })).toContainText('You are joining 7B Science');
     await studentPage.goto(`${SCHOOLS_WEB}/my-classes`);
     await signInWithEmailCode(studentPage, request, uniqueEmail('student'));
     // Not a student yet: the schools host lets them in only through a join link.
