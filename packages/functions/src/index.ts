@@ -17,6 +17,7 @@ import { stripeWebhookFunction } from './billing/stripe-webhook.ts';
 import { testCheckoutFunction } from './billing/test-checkout.ts';
 // Custom domains (issue 18).
 import { domainAllowed } from './domains/domain-allowed.ts';
+import { frameAncestorsFunction } from './domains/frame-ancestors.ts';
 import { manageDomain } from './domains/manage-domain.ts';
 import { handOver } from './domains/hand-over.ts';
 import { apiImportOpenapi } from './api-import.ts';
@@ -44,6 +45,7 @@ export { generateAppVersion } from './generate-app-version.ts';
 export type { EdgeConnectionInfo, EdgeOptions } from './edge.ts';
 // Custom domains (issue 18): the handlers, the recurring re-check and the settings.
 export { domainAllowed } from './domains/domain-allowed.ts';
+export { FRAME_ANCESTORS_HEADER, frameAncestorsFunction } from './domains/frame-ancestors.ts';
 export { manageDomain, recordsFor } from './domains/manage-domain.ts';
 export { HAND_OVER_RECEIVE_PATH, handOver } from './domains/hand-over.ts';
 export type { HandOverAnswer } from './domains/hand-over.ts';
@@ -111,6 +113,7 @@ export const functions: FunctionRegistry = Object.freeze({
   'delete-account': deleteAccount,
   'deploy-app': deployApp,
   'domain-allowed': domainAllowed,
+  'frame-ancestors': frameAncestorsFunction,
   'generate-app-version': generateAppVersion,
   'get-user-school-info': getUserSchoolInfo,
   'manage-domain': manageDomain,

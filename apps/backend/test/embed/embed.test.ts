@@ -101,3 +101,34 @@ describe('embedding an app on other sites (issue 28)', () => {
     expect(ok.error).toBeNull();
   });
 });
+
+describe('GET /functions/v1/frame-ancestors: what Caddy asks in production (issue 28)', () => {
+  const ask = (appId: string) => fetch(`${backend.url}/functions/v1/frame-ancestors?app_id=${encodeURIComponent(appId)}`);
+
+  it('answers 200 with the https origins in one header, ready for the policy, only while embedding is on', async () => {
+    const { appId } = await seedApp(backend, owner.id);
+    const origins = ['https://blog.example.com', 'https://*.school.example', 'http://embedder.localhost:4173'];
+    await owner.client.from('App').update({ embed_enabled: true, embed_origins: origins }).eq('id', appId);
+    const on = await ask(appId.toUpperCase());
+    expect(on.status).toBe(200);
+    // Production never lets plain http frame an app: the loopback origin is for development only.
+    expect(on.headers.get('x-appforge-frame-ancestors')).toBe('https://blog.example.com https://*.school.example');
+    expect(on.headers.get('cache-control')).toBe('no-store');
+
+    await owner.client.from('App').update({ embed_enabled: false }).eq('id', appId);
+    const off = await ask(appId);
+    expect(off.status).toBe(404);
+    expect(off.headers.get('x-appforge-frame-ancestors')).toBeNull();
+  });
+
+  it('answers 404 for an app with only loopback sites, an unknown app and a malformed or hostile id, and 405 for POST', async () => {
+    const { appId } = await seedApp(backend, owner.id);
+    await owner.client.from('App').update({ embed_enabled: true, embed_origins: ['http://localhost:4173'] }).eq('id', appId);
+    for (const id of [appId, crypto.randomUUID(), 'nope', "' or 1=1 --", `${appId}; frame-ancestors *`]) {
+      const answer = await ask(id);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('x-appforge-frame-ancestors')).toBeNull();
+    }
+    expect((await fetch(`${backend.url}/functions/v1/frame-ancestors?app_id=${appId}`, { method: 'POST' })).status).toBe(405);
+  });
+});
