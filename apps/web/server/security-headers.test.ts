@@ -121,6 +121,14 @@ describe('security headers of the pages people see (issue 26)', () => {
       '\t}',
       '}',
       '',
+      '# A deployed app whose owner lets other sites embed it (issue 28): inside deploy/Caddyfile\'s',
+      '# handle_response, after the backend\'s frame-ancestors function answered 200 with the sites.',
+      '(security_headers_embeddable) {',
+      '\theader {',
+      caddyHeaderBlock('visitor', { api }, '{rp.header.X-Appforge-Frame-Ancestors}').replace(/^/gm, '\t'),
+      '\t}',
+      '}',
+      '',
     ].join('\n');
     await expect(text).toMatchFileSnapshot('../../../deploy/security-headers.caddy');
   });

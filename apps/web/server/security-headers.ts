@@ -157,10 +157,20 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
   return hashes;
 }
 
-/** The Caddy header block for a page kind, with Caddy's `{$ENV}` placeholders for the origins. */
-export function caddyHeaderBlock(kind: PageKind, origins: PageOrigins): string {
-  const headers = securityHeaders(kind, origins);
-  return Object.entries(headers)
-    .map(([name, value]) => `\t${name} "${value.replace(/"/g, '\\"')}"`)
-    .join('\n');
+// Stands in for the allowed origins while the block is built, then becomes Caddy's placeholder.
+const ANCESTORS_STAND_IN = 'https://frame-ancestors.appforge.invalid';
+
+/**
+ * The Caddy header block for a page kind, with Caddy's `{$ENV}` placeholders for the origins.
+ * With `frameAncestorsPlaceholder` (issue 28: a deployed app its owner lets other sites embed),
+ * `frame-ancestors` takes that Caddy placeholder — the backend's `frame-ancestors` answer, which
+ * holds only checked https origins — and X-Frame-Options is removed.
+ */
+export function caddyHeaderBlock(kind: PageKind, origins: PageOrigins, frameAncestorsPlaceholder?: string): string {
+  const headers = securityHeaders(kind, origins, frameAncestorsPlaceholder === undefined ? [] : [ANCESTORS_STAND_IN]);
+  const lines = Object.entries(headers).map(
+    ([name, value]) => `\t${name} "${value.replace(ANCESTORS_STAND_IN, frameAncestorsPlaceholder ?? ANCESTORS_STAND_IN).replace(/"/g, '\\"')}"`,
+  );
+  if (frameAncestorsPlaceholder !== undefined) lines.push('\t-X-Frame-Options');
+  return lines.join('\n');
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callFunction, signedIn } from '../functions-ai/helpers.js';
+import { callFunction, seedApp, signedIn } from '../functions-ai/helpers.js';
 import { startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
 
@@ -192,5 +192,37 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
       expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(String(page.headers['permissions-policy'])).toContain('camera=()');
     }
+  }, 30_000);
+
+  it('a deployed app may be framed by the https sites its owner listed, and by nobody once embedding is off (issue 28)', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await seedApp(backend, owner.id);
+    const { error } = await owner.client
+      .from('App')
+      .update({ embed_enabled: true, embed_origins: ['https://blog.example.com', 'https://*.school.example', 'http://localhost:4173'] })
+      .eq('id', appId);
+    expect(error).toBeNull();
+    for (const host of ['localhost', verifiedHost]) {
+      const page = await httpsGet(httpsPort, host, `/deployed-app/${appId}`, rootCa);
+      expect(page.status, host).toBe(200);
+      expect(page.body).toContain(MARKER);
+      const csp = String(page.headers['content-security-policy'] ?? '');
+      // Only the https sites: production never lets plain http frame an app.
+      expect(csp, host).toContain('frame-ancestors https://blog.example.com https://*.school.example');
+      expect(csp).not.toContain('http://localhost:4173');
+      expect(/(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
+      expect(page.headers['x-frame-options']).toBeUndefined();
+      expect(page.headers['x-appforge-frame-ancestors']).toBeUndefined();
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // Another app's page, and every other page, stay unframeable.
+    const other = await httpsGet(httpsPort, 'localhost', `/deployed-app/${crypto.randomUUID()}`, rootCa);
+    expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(other.headers['x-frame-options']).toBe('DENY');
+    await owner.client.from('App').update({ embed_enabled: false }).eq('id', appId);
+    const off = await httpsGet(httpsPort, 'localhost', `/deployed-app/${appId}`, rootCa);
+    expect(off.body).toContain(MARKER);
+    expect(String(off.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(off.headers['x-frame-options']).toBe('DENY');
   }, 30_000);
 });

@@ -89,6 +89,7 @@ const CASES: readonly Case[] = [
   { title: 'run-app refuses a bad body', name: 'run-app', caller: 'anon', body: { app_id: 'x' }, status: 400 },
   { title: 'api serves its OpenAPI document without a key', name: 'api/v1/openapi.json', caller: 'anon', method: 'GET', status: 200 },
   { title: 'domain-allowed refuses an unknown host', name: 'domain-allowed?domain=unknown-host.example.org', caller: 'anon', method: 'GET', status: 404 },
+  { title: 'frame-ancestors lets nobody frame an unknown app', name: `frame-ancestors?app_id=${randomUUID()}`, caller: 'anon', method: 'GET', status: 404 },
 ];
 
 function listen(server: Server): Promise<string> {
