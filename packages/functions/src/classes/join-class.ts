@@ -14,7 +14,7 @@
 // the only lookup by code that a signed-out caller has, so it is limited too: per signed-in user
 // or, signed out, per address (from trusted proxies only), and per code. 60 previews per address
 // per 10 minutes lets a class of 30 behind one school address open the link twice; a guesser gets
-// 8,640 codes a day per address, about 350,000 years on average to hit one given class.
+// 8,640 codes a day per address, about 174,000 years on average to hit one given class.
 import { z } from 'zod';
 import { readSmallJsonBody } from '../apps.ts';
 import { errorResponse, json, signedInUser } from '../http.ts';
