@@ -95,11 +95,10 @@ export function createRestReads(options: RestReadsOptions): RestReads {
     return body as unknown[];
   }
 
-  /** POST rpc/<name> with JSON arguments; the function's result, or an AppforgeError like postgrest-js's. */
-  async function rpc(name: string, args: Record<string, string>): Promise<unknown> {
-    let response: Response;
+  /** POST a JSON body with the anon key and the caller's token (as supabase-js sends them); network failures as network_error. */
+  async function postJson(url: URL, body: unknown): Promise<Response> {
     try {
-      response = await doFetch(new URL(`rpc/${name}`, options.restUrl), {
+      return await doFetch(url, {
         method: 'POST',
         headers: {
           apikey: options.anonKey,
@@ -107,12 +106,16 @@ export function createRestReads(options: RestReadsOptions): RestReads {
           Accept: 'application/json',
           'Content-Type': 'application/json',
         },
-        body: JSON.stringify(args),
+        body: JSON.stringify(body),
       });
     } catch (error) {
       throw networkError(error);
     }
-    return answerOf(response, name);
+  }
+
+  /** POST rpc/<name> with JSON arguments; the function's result, or an AppforgeError like postgrest-js's. */
+  async function rpc(name: string, args: Record<string, string>): Promise<unknown> {
+    return answerOf(await postJson(new URL(`rpc/${name}`, options.restUrl), args), name);
   }
 
   async function nameOf(table: 'App' | 'Bundle', id: string): Promise<string> {
@@ -143,25 +146,12 @@ export function createRestReads(options: RestReadsOptions): RestReads {
   async function joinPreview(code: string): Promise<ClassJoinPreview | null> {
     const normalised = normaliseJoinCode(code);
     if (!JOIN_CODE_PATTERN.test(normalised)) return null;
-    let response: Response;
-    try {
-      response = await doFetch(new URL('../../functions/v1/join-class', options.restUrl), {
-        method: 'POST',
-        headers: {
-          apikey: options.anonKey,
-          Authorization: `Bearer ${await options.accessToken()}`,
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({ code: normalised, preview: true }),
-      });
-    } catch (error) {
-      throw networkError(error);
-    }
+    const response = await postJson(new URL('../../functions/v1/join-class', options.restUrl), { code: normalised, preview: true });
     if (response.status === 404 || response.status === 410) return null;
     const body = await answerOf(response, 'join-class');
-    if (isRecord(body) && typeof body.className === 'string' && isStringOrNull(body.schoolName ?? null)) {
-      return { className: body.className, schoolName: (body.schoolName as string | null | undefined) ?? null };
+    if (isRecord(body)) {
+      const schoolName = body.schoolName ?? null;
+      if (typeof body.className === 'string' && isStringOrNull(schoolName)) return { className: body.className, schoolName };
     }
     throw invalidResponse('join-class', body);
   }
