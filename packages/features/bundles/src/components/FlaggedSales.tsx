@@ -2,10 +2,10 @@ import { formatMoney } from '@appforge/sdk';
 import type { Currency, FlaggedSale } from '@appforge/sdk';
 import { Badge, Button } from '@appforge/ui';
 import { useFlaggedSales } from '../data/use-flagged-sales-query';
+import { formatDay } from '../lib/format-day';
 import { messageOf } from '../lib/message';
 import { PurchasedItem } from './PurchasedItem';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 // The provider may report the currency in lower case ("usd"); the yen's lack of cents depends on the code.
 const money = (cents: number, currency: string) => formatMoney(cents, currency.toUpperCase() as Currency);
 
@@ -58,7 +58,7 @@ export function FlaggedSales() {
         <tbody>
           {sales.data.map((sale) => (
             <tr key={sale.id}>
-              <td>{date(sale.created_at)}</td>
+              <td>{formatDay(sale.created_at)}</td>
               <td>
                 <PurchasedItem purchase={sale} seller />
                 {sale.provider === 'test' ? <Badge tone="warning">test sale, no money</Badge> : null}
