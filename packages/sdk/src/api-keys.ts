@@ -110,7 +110,16 @@ export interface ApiKeysApi {
   setApiAccess(appId: string, enabled: boolean): Promise<void>;
   /** Runs the app through the public API with this key, streaming its events (ends with `done`). */
   tryRun(input: { key: string; appId: string; inputs: Record<string, unknown>; signal?: AbortSignal }): AsyncGenerator<SseMessage>;
+  /**
+   * Continues a run of this key that waits (`done` with status `awaiting_input`) through the public
+   * API: `{inputs}` for a run waiting for inputs, `{choice}` (a button's index) for one waiting for
+   * a button. Streams its events like tryRun.
+   */
+  tryContinue(input: { key: string; runId: string; answer: TryAnswer; signal?: AbortSignal }): AsyncGenerator<SseMessage>;
 }
+
+/** What continues a waiting run: the waiting input step's values, or the index of a button. */
+export type TryAnswer = { inputs: Record<string, unknown> } | { choice: number };
 
 /** Days of usage a key carries (the list's sparkline, the key's usage by day). */
 export const USAGE_DAYS = 14;
@@ -160,6 +169,34 @@ export function entryInputs(spec: unknown): ApiInputField[] {
   return fields.data.map(({ options, ...field }) => (field.type === 'choice' && options ? { ...field, options } : field));
 }
 
+const apiRunResultSchema = z.object({
+  run_id: z.string(),
+  status: z.enum(['running', 'done', 'awaiting_input', 'failed']),
+  output: z.string().nullable().catch(null),
+  awaiting: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('input'), step_id: z.string(), fields: z.array(fieldSchema) }),
+      z.object({
+        type: z.literal('choice'),
+        step_id: z.string(),
+        prompt: z.string().optional(),
+        buttons: z.array(z.object({ index: z.number().int().min(0), label: z.string() })),
+      }),
+    ])
+    .optional()
+    .catch(undefined),
+  error: z.object({ code: z.string(), message: z.string() }).optional().catch(undefined),
+});
+
+/** A run as the public API's `done` event (and JSON answer) describes it. */
+export type ApiRunResult = z.output<typeof apiRunResultSchema>;
+
+/** The `done` event's data as a run result, or null when it is not one (a malformed event). */
+export function apiRunResult(data: unknown): ApiRunResult | null {
+  const parsed = apiRunResultSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
 const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export function createApiKeysApi(supabase: SupabaseClient<Database>, projectUrl: string): ApiKeysApi {
@@ -192,6 +229,31 @@ export function createApiKeysApi(supabase: SupabaseClient<Database>, projectUrl:
       byKey.set(keyId, [...(byKey.get(keyId) ?? []), row]);
     }
     return byKey;
+  }
+
+  /** A streamed POST to the public API with a pasted key; the API's refusal arrives as its own code and words. */
+  async function* callApi(key: string, path: string, body: unknown, signal: AbortSignal | undefined): AsyncGenerator<SseMessage> {
+    if (key.trim() === '') throw invalidInput('Paste an API key first.');
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.trim()}`, accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (cause) {
+      throw new AppforgeError({ code: 'network_error', message: 'Could not reach the API; check your connection.', status: 0, cause });
+    }
+    if (!response.ok || !response.body) {
+      const refusal = apiErrorSchema.safeParse(await response.json().catch(() => null));
+      throw new AppforgeError({
+        code: refusal.success ? refusal.data.error.code : 'api_error',
+        message: refusal.success ? refusal.data.error.message : `The API answered HTTP ${response.status}.`,
+        status: response.status,
+      });
+    }
+    yield* readSse(response.body, signal);
   }
 
   const summarise = (row: ApiKeyRow, usage: ApiKeyUsageDay[] | undefined): ApiKeySummary => ({
@@ -260,27 +322,10 @@ export function createApiKeysApi(supabase: SupabaseClient<Database>, projectUrl:
       if (data.length === 0) throw new AppforgeError({ code: 'not_found', message: 'This app was not found.', status: 404 });
     },
     async *tryRun({ key, appId, inputs, signal }) {
-      if (key.trim() === '') throw invalidInput('Paste an API key first.');
-      let response: Response;
-      try {
-        response = await fetch(`${baseUrl}/v1/apps/${encodeURIComponent(appId)}/runs`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key.trim()}`, accept: 'text/event-stream', 'content-type': 'application/json' },
-          body: JSON.stringify({ inputs }),
-          ...(signal ? { signal } : {}),
-        });
-      } catch (cause) {
-        throw new AppforgeError({ code: 'network_error', message: 'Could not reach the API; check your connection.', status: 0, cause });
-      }
-      if (!response.ok || !response.body) {
-        const body = apiErrorSchema.safeParse(await response.json().catch(() => null));
-        throw new AppforgeError({
-          code: body.success ? body.data.error.code : 'api_error',
-          message: body.success ? body.data.error.message : `The API answered HTTP ${response.status}.`,
-          status: response.status,
-        });
-      }
-      yield* readSse(response.body, signal);
+      yield* callApi(key, `/v1/apps/${encodeURIComponent(appId)}/runs`, { inputs }, signal);
+    },
+    async *tryContinue({ key, runId, answer, signal }) {
+      yield* callApi(key, `/v1/runs/${encodeURIComponent(runId)}`, answer, signal);
     },
   };
 }

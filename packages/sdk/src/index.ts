@@ -202,16 +202,18 @@ export type {
   ExternalApisApi,
 } from './external-apis';
 // API keys and the public API (issue #16).
-export { USAGE_DAYS, apiKeyStatus, entryInputs, usageSeries } from './api-keys';
+export { USAGE_DAYS, apiKeyStatus, apiRunResult, entryInputs, usageSeries } from './api-keys';
 export type {
   ApiInputField,
   ApiKeyStatus,
+  ApiRunResult,
   ApiKeySummary,
   ApiKeyUsageDay,
   ApiKeysApi,
   AppApiAccess,
   CreateApiKeyInput,
   CreatedApiKey,
+  TryAnswer,
 } from './api-keys';
 // Classrooms (issue 19).
 export {

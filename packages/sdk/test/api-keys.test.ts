@@ -1,6 +1,7 @@
 // API keys and an app's API access through the SDK against the real embedded backend (real
 // supabase-js, in-memory PGlite): create, list, try a run with the key, revoke.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRunResult } from '../src/api-keys';
 import type { SseMessage } from '../src/sse';
 import type { AppforgeClient } from '../src/types';
 import { startBackend } from './backend';
@@ -93,5 +94,50 @@ describe('API keys through the SDK on the embedded backend', () => {
     const runsOf = (id: string) => listed.find((key) => key.id === id)?.usage.reduce((sum, day) => sum + day.runs, 0);
     expect(keys.data.map((key) => runsOf(key.id))).toEqual(keys.data.map((_, n) => 14 * (n + 1)));
     expect(await other.client.apiKeys.listMine()).toEqual([]);
+  });
+
+  it('continues a run that waits for a choice with the same key; a button outside the choice, an empty or revoked key get the API’s words', async () => {
+    const spec = {
+      entryStepId: 'ask',
+      steps: [
+        {
+          id: 'ask',
+          kind: 'input',
+          title: 'Ask',
+          config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] },
+          next: { type: 'choices', prompt: 'Which tone?', buttons: [{ label: 'Plain', goto: 'write' }, { label: 'Stop', goto: 'end' }] },
+        },
+        { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
+        { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
+      ],
+    };
+    const app = await backend.admin.from('App').insert({ owner_id: owner.id, name: 'Tone picker', visibility: 'public' }).select('id').single();
+    if (app.error) throw app.error;
+    const version = await backend.admin.from('AppVersion').insert({ app_id: app.data.id, spec, frozen: true, created_by: owner.id }).select('id').single();
+    if (version.error) throw version.error;
+    const deployed = await backend.admin
+      .from('App')
+      .update({ draft_version_id: version.data.id, deployed_version_id: version.data.id, api_access_enabled: true })
+      .eq('id', app.data.id);
+    expect(deployed.error).toBeNull();
+    const created = await owner.client.apiKeys.create({ name: 'Continue', app_ids: [app.data.id], expires_at: null });
+
+    const started = apiRunResult((await collect(owner.client.apiKeys.tryRun({ key: created.key, appId: app.data.id, inputs: { topic: 'tides' } }))).at(-1)?.data);
+    expect(started).toMatchObject({ status: 'awaiting_input', awaiting: { type: 'choice', prompt: 'Which tone?', buttons: [{ index: 0, label: 'Plain' }, { index: 1, label: 'Stop' }] } });
+    const runId = started?.run_id ?? '';
+
+    const outside = await rejection(collect(owner.client.apiKeys.tryContinue({ key: created.key, runId, answer: { choice: 5 } })));
+    expect(outside).toMatchObject({ status: 400, code: 'invalid_inputs', message: 'choice must be a button index from 0 to 1' });
+    expect(await rejection(collect(owner.client.apiKeys.tryContinue({ key: ' ', runId, answer: { choice: 0 } })))).toMatchObject({ code: 'invalid_input', message: 'Paste an API key first.' });
+    const stranger = await other.client.apiKeys.create({ name: 'Not yours', app_ids: null, expires_at: null });
+    expect((await rejection(collect(other.client.apiKeys.tryContinue({ key: stranger.key, runId, answer: { choice: 0 } })))).code).toBe('run_not_found');
+
+    const finished = apiRunResult((await collect(owner.client.apiKeys.tryContinue({ key: created.key, runId, answer: { choice: 0 } }))).at(-1)?.data);
+    expect(finished).toMatchObject({ run_id: runId, status: 'done' });
+    expect(finished?.output).toContain('tides');
+    expect((await rejection(collect(owner.client.apiKeys.tryContinue({ key: created.key, runId, answer: { choice: 0 } })))).code).toBe('run_finished');
+
+    await owner.client.apiKeys.revoke(created.id);
+    expect((await rejection(collect(owner.client.apiKeys.tryContinue({ key: created.key, runId, answer: { choice: 0 } })))).code).toBe('invalid_api_key');
   });
 });

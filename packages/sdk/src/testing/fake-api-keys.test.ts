@@ -28,6 +28,9 @@ describe('the fake API keys', () => {
 
     const events = await collect(client.apiKeys.tryRun({ key: created.key, appId: app.id, inputs: { topic: 'tides' } }));
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'done' } });
+    const runId = String((events.at(-1)?.data as { run_id?: string }).run_id);
+    await expect(collect(client.apiKeys.tryContinue({ key: created.key, runId, answer: { choice: 0 } }))).rejects.toMatchObject({ code: 'run_not_found', status: 404 });
+    await expect(collect(client.apiKeys.tryContinue({ key: '', runId, answer: { choice: 0 } }))).rejects.toMatchObject({ code: 'invalid_input' });
 
     await client.apiKeys.revoke(created.id);
     await expect(collect(client.apiKeys.tryRun({ key: created.key, appId: app.id, inputs: {} }))).rejects.toMatchObject({ code: 'invalid_api_key', status: 401 });

@@ -2,7 +2,8 @@
    ones so that a throw arrives as a rejected promise, exactly as callers will see it. */
 // The in-memory API keys of the fake client with the rules a person would notice: keys are the
 // owner's only, shown once, revocable and rotatable; only an active key in scope runs an app with
-// API access on (the try-it panel streams a `run`, tokens and a final `done`).
+// API access on (the try-it panel streams a `run`, tokens and a final `done`; runs never wait, so
+// continuing one is refused as a run that does not exist).
 import { UUID_PATTERN, invalidInput } from '../app-rows';
 import type { AppDetail, AppVersionRow } from '../app-rows';
 import { apiKeyStatus, entryInputs, usageSeries } from '../api-keys';
@@ -52,6 +53,14 @@ export function createFakeApiKeys(data: FakeApiKeysData): ApiKeysApi {
     const app = UUID_PATTERN.test(appId) ? data.apps[appId] : undefined;
     if (!app || app.owner_id !== data.session?.user.id) throw err('not_found', 'This app was not found.', 404);
     return app;
+  }
+  function activeKey(key: string): FakeApiKey {
+    if (key.trim() === '') throw invalidInput('Paste an API key first.');
+    const found = Object.values(data.apiKeys).find((candidate) => candidate.key === key.trim());
+    if (!found || apiKeyStatus(found) !== 'active') {
+      throw err('invalid_api_key', 'The API key is missing, unknown, revoked or expired; send it as Authorization: Bearer <key>', 401);
+    }
+    return found;
   }
   const summary = ({ owner_id: _owner, key: _key, usage, ...row }: FakeApiKey): ApiKeySummary => ({
     ...structuredClone(row),
@@ -144,11 +153,7 @@ export function createFakeApiKeys(data: FakeApiKeysData): ApiKeysApi {
       ownApp(appId).api_access_enabled = enabled;
     },
     async *tryRun({ key, appId, inputs }) {
-      if (key.trim() === '') throw invalidInput('Paste an API key first.');
-      const found = Object.values(data.apiKeys).find((candidate) => candidate.key === key.trim());
-      if (!found || apiKeyStatus(found) !== 'active') {
-        throw err('invalid_api_key', 'The API key is missing, unknown, revoked or expired; send it as Authorization: Bearer <key>', 401);
-      }
+      const found = activeKey(key);
       const app = data.apps[appId];
       if (!app || app.deployed_version_id === null) throw err('app_not_found', 'There is no such deployed app', 404);
       if (app.owner_id !== found.owner_id || (found.app_ids !== null && !found.app_ids.includes(appId))) {
@@ -164,6 +169,12 @@ export function createFakeApiKeys(data: FakeApiKeysData): ApiKeysApi {
         event: 'done',
         data: { run_id: runId, status: 'done', output: text, outputs: { ...inputs, text }, usage: { input_tokens: 0, output_tokens: 0 } },
       };
+    },
+    // The fake's runs finish at once and are not kept, so no run of a key is ever waiting.
+    // eslint-disable-next-line require-yield -- a stream that refuses before its first event, like the real one
+    async *tryContinue({ key }) {
+      activeKey(key);
+      throw err('run_not_found', 'There is no such run of this key', 404);
     },
   };
 }

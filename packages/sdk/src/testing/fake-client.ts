@@ -194,7 +194,7 @@ function notFound(what: string): AppforgeError {
 }
 
 const SYNC_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['auth.onAuthStateChange', 'apps.iconUrl', 'live.subscribe', 'live.broadcast', 'apiKeys.baseUrl']);
-const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion', 'apiKeys.tryRun']);
+const STREAM_METHODS: ReadonlySet<FakeMethod> = new Set<FakeMethod>(['runs.start', 'runs.continue', 'builder.generateVersion', 'apiKeys.tryRun', 'apiKeys.tryContinue']);
 
 async function* failingStream(error: AppforgeError): AsyncGenerator<never> {
   yield* [];
