@@ -2,13 +2,14 @@
 // /user-plan's plan, usage, receipts and notices.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { requireUuid } from './app-rows';
+import { invalidInput, requireUuid } from './app-rows';
 import { invokeFunction, signedInUserId } from './apps';
 import {
   accessSchema,
   checkoutStartSchema,
   FLAGGED_SALE_COLUMNS,
   flaggedSaleSchema,
+  mySalesSchema,
   paidBundleOffersSchema,
   PLAN_LIMIT_KEYS,
   planInfoSchema,
@@ -95,6 +96,22 @@ export function createBillingApi(supabase: SupabaseClient<Database>): BillingApi
         .limit(200);
       if (error) throw fromPostgrest(error, status);
       return parseResponse(z.array(flaggedSaleSchema), data, 'your flagged sales');
+    },
+
+    async mySales(options = {}) {
+      const input: { for_bundle?: string; max_rows?: number } = {};
+      if (options.bundleId !== undefined) input.for_bundle = requireUuid(options.bundleId, 'The bundle');
+      if (options.limit !== undefined) {
+        if (!Number.isInteger(options.limit) || options.limit < 1 || options.limit > 200) {
+          throw invalidInput('Ask for between 1 and 200 sales.', { limit: options.limit });
+        }
+        input.max_rows = options.limit;
+      }
+      // Signed out, the call would answer an empty list: say so instead.
+      await signedInUserId(supabase);
+      const { data, error, status } = await supabase.rpc('my_sales', input);
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(mySalesSchema, data, 'your sales');
     },
 
     async myPlan() {

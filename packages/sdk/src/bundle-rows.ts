@@ -231,6 +231,57 @@ export const flaggedSaleSchema = purchaseRowSchema.extend({
   expected_currency: z.string().nullable(),
 }) satisfies z.ZodType<FlaggedSale, unknown>;
 
+/**
+ * A sale of the seller's app or bundle (newest first). The buyer is a number, in the order they
+ * first bought from this seller: no product rule lets a seller see a buyer's name or e-mail.
+ * The currency is upper case ("USD").
+ */
+export interface MySale extends PurchaseRow {
+  buyer_number: number;
+}
+
+export const mySaleSchema = purchaseRowSchema.extend({
+  buyer_number: z.coerce.number().int().positive(),
+}) satisfies z.ZodType<MySale, unknown>;
+
+/** Revenue in one currency from real (not test) sales: each sale at the price paid, less refunds. */
+export interface SalesRevenue {
+  currency: string;
+  net_cents: number;
+  last_30_days_cents: number;
+  refunded_cents: number;
+}
+
+/** The seller's sales and the figures over all of them (all their items, or one bundle). */
+export interface MySales {
+  /** The latest sales, newest first, test sales included (their provider is `test`). */
+  sales: MySale[];
+  /** Real sales only, one entry per currency, sorted by currency. */
+  revenue: SalesRevenue[];
+  /** Real sales, refunded ones included. */
+  sale_count: number;
+  sales_last_30_days: number;
+  refund_count: number;
+  /** Test checkouts: no money moved, kept out of every other figure. */
+  test_sale_count: number;
+  /** Distinct buyers whose real purchase is active now. */
+  active_buyers: number;
+}
+
+const count = z.coerce.number().int().nonnegative();
+
+export const mySalesSchema = z.object({
+  sales: z.array(mySaleSchema),
+  revenue: z.array(
+    z.object({ currency: z.string(), net_cents: z.coerce.number(), last_30_days_cents: z.coerce.number(), refunded_cents: z.coerce.number() }),
+  ),
+  sale_count: count,
+  sales_last_30_days: count,
+  refund_count: count,
+  test_sale_count: count,
+  active_buyers: count,
+}) satisfies z.ZodType<MySales, unknown>;
+
 /** Usage this month against the plan's limits (what was counted; null limit = unlimited). */
 export interface PlanUsage {
   key: PlanLimitKey;

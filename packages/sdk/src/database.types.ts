@@ -2055,6 +2055,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      my_sales: {
+        Args: { for_bundle?: string; max_rows?: number }
+        Returns: Json
+      }
       period_start: {
         Args: { period: string; at: string }
         Returns: string

@@ -38,6 +38,7 @@ import type {
   BundleSummary,
   CheckoutStart,
   FlaggedSale,
+  MySales,
   MyPlan,
   PaidBundleOffer,
   TestCheckoutSession,
@@ -357,6 +358,12 @@ export interface BillingApi {
    * (newest first): the buyer kept access; refund through the payment provider if it was wrong.
    */
   flaggedSales(): Promise<FlaggedSale[]>;
+  /**
+   * The caller's sales of their apps and bundles (or of one bundle): the latest ones, newest first
+   * (50 unless `limit`, at most 200), and revenue, sale, refund and buyer figures over all of them.
+   * Buyers are numbers, never names or e-mails; test sales are listed but kept out of the figures.
+   */
+  mySales(options?: { bundleId?: string; limit?: number }): Promise<MySales>;
 }
 
 export interface CustomDomainsApi {

@@ -11,6 +11,7 @@ import type {
   AllowedUserRow,
   BundleDetail,
   MyPlan,
+  MySales,
   PlanInfo,
   PlanUsage,
   PurchaseRow,
@@ -310,6 +311,45 @@ export function createFakeBundles(data: FakeBundlesData): { bundles: Omit<Bundle
       return data.purchases
         .filter((p) => p.price_mismatch === true && p.buyer_id !== seller && owns(p))
         .map(({ buyer_id: _buyer, price_mismatch: _flag, ...row }) => ({ expected_amount_cents: null, expected_currency: null, ...row }));
+    },
+    async mySales(options = {}) {
+      const seller = userId();
+      if (options.bundleId !== undefined && !UUID_PATTERN.test(options.bundleId)) throw invalidInput('The bundle is not a valid id.', { value: options.bundleId });
+      const owns = (p: PurchaseRow): boolean =>
+        (p.app_id !== null && data.apps[p.app_id]?.owner_id === seller) || (p.bundle_id !== null && data.bundles[p.bundle_id]?.owner_id === seller);
+      const mine = data.purchases.filter((p) => p.buyer_id !== seller && p.item_kind !== 'plan' && owns(p));
+      const firsts = new Map<string, string>();
+      for (const p of mine) if (!firsts.has(p.buyer_id) || (firsts.get(p.buyer_id) ?? '') > p.created_at) firsts.set(p.buyer_id, p.created_at);
+      const order = [...firsts].sort(([a, at], [b, bt]) => at.localeCompare(bt) || a.localeCompare(b)).map(([buyer]) => buyer);
+      const sales = mine
+        .filter((p) => options.bundleId === undefined || p.bundle_id === options.bundleId)
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
+      const live = sales.filter((p) => p.provider !== 'test');
+      const recent = (p: PurchaseRow) => Date.now() - Date.parse(p.created_at) <= 30 * 24 * 3600 * 1000;
+      const revenue = new Map<string, MySales['revenue'][number]>();
+      for (const p of live) {
+        const currency = p.currency.toUpperCase();
+        const entry = revenue.get(currency) ?? { currency, net_cents: 0, last_30_days_cents: 0, refunded_cents: 0 };
+        if (p.status === 'refunded') entry.refunded_cents += p.amount_cents;
+        else {
+          entry.net_cents += p.amount_cents;
+          if (recent(p)) entry.last_30_days_cents += p.amount_cents;
+        }
+        revenue.set(currency, entry);
+      }
+      return {
+        sales: sales.slice(0, options.limit ?? 50).map(({ buyer_id, price_mismatch: _flag, expected_amount_cents: _amount, expected_currency: _currency, ...row }) => ({
+          ...row,
+          currency: row.currency.toUpperCase(),
+          buyer_number: order.indexOf(buyer_id) + 1,
+        })),
+        revenue: [...revenue.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+        sale_count: live.length,
+        sales_last_30_days: live.filter(recent).length,
+        refund_count: live.filter((p) => p.status === 'refunded').length,
+        test_sale_count: sales.length - live.length,
+        active_buyers: new Set(live.filter((p) => p.status === 'active').map((p) => p.buyer_id)).size,
+      };
     },
     async myPlan() {
       const buyer = userId();

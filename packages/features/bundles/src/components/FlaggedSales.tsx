@@ -1,13 +1,11 @@
-import { formatMoney } from '@appforge/sdk';
-import type { Currency, FlaggedSale } from '@appforge/sdk';
+import type { FlaggedSale } from '@appforge/sdk';
 import { Badge, Button } from '@appforge/ui';
 import { useFlaggedSales } from '../data/use-flagged-sales-query';
 import { formatDay } from '../lib/format-day';
+import { money } from '../lib/money';
 import { messageOf } from '../lib/message';
 import { PurchasedItem } from './PurchasedItem';
 
-// The provider may report the currency in lower case ("usd"); the yen's lack of cents depends on the code.
-const money = (cents: number, currency: string) => formatMoney(cents, currency.toUpperCase() as Currency);
 
 function expected(sale: FlaggedSale): string {
   if (sale.expected_amount_cents === null || sale.expected_currency === null) return 'no paid price at the time';

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BundleFrame } from '../components/BundleFrame';
+import { SalesOverview } from '../components/Sales';
 import { messageOf } from '../lib/message';
 
 const VISIBILITY: { value: AppVisibility; label: string }[] = [
@@ -42,6 +43,7 @@ function SettingsForm({ bundle }: { bundle: BundleDetail }) {
           {update.isPending ? 'Saving…' : 'Save settings'}
         </Button>
       </form>
+      <SalesOverview bundleId={bundle.id} />
       <section className="bundles-danger" aria-labelledby="delete-bundle">
         <h2 id="delete-bundle">Delete this bundle</h2>
         <p>Its apps stay; people who bought the bundle lose access through it.</p>
@@ -61,7 +63,7 @@ function SettingsForm({ bundle }: { bundle: BundleDetail }) {
   );
 }
 
-/** `/bundle/:bundleId/settings` — name, description, visibility, delete. */
+/** `/bundle/:bundleId/settings` — name, description, visibility, the bundle's sales, delete. */
 export function Component() {
   return <BundleFrame page="Settings">{(bundle) => <SettingsForm key={bundle.id} bundle={bundle} />}</BundleFrame>;
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FlaggedSales } from '../components/FlaggedSales';
+import { SalesOverview } from '../components/Sales';
 import { messageOf } from '../lib/message';
 import { bundlePaths } from '../lib/paths';
 
@@ -46,7 +47,7 @@ function NewBundleDialog({ trigger }: { trigger: React.ReactElement }) {
   );
 }
 
-/** `/bundles` — the person's bundles, "New bundle", an empty state that says what to do first, and any sales to check. */
+/** `/bundles` — the person's bundles, "New bundle", an empty state that says what to do first, the sales of their bundles and apps, and any sales to check. */
 export function Component() {
   const bundles = useMyBundles();
   useEffect(() => {
@@ -90,6 +91,7 @@ export function Component() {
           ))}
         </ul>
       )}
+      <SalesOverview />
       <FlaggedSales />
     </div>
   );

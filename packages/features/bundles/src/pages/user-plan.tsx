@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { UNENFORCED_LIMITS, USAGE_FULL_TEXTS, USAGE_LABELS, UsageBar } from '../components/UsageBar';
 import { PurchasedItem } from '../components/PurchasedItem';
+import { SalesSummary } from '../components/Sales';
 import { formatDay } from '../lib/format-day';
 import { messageOf } from '../lib/message';
 import { useLeave } from '../lib/use-leave';
@@ -144,11 +145,12 @@ function PlanView({ plan }: { plan: MyPlan }) {
       <Card title="Purchases and receipts">
         <Receipts purchases={plan.purchases} />
       </Card>
+      <SalesSummary />
     </>
   );
 }
 
-/** `/user-plan` — the plan, usage this month against its limits, upgrade / downgrade / cancel, receipts. */
+/** `/user-plan` — the plan, usage this month against its limits, upgrade / downgrade / cancel, receipts, and a summary of the person's sales. */
 export function Component() {
   const plan = useMyPlan();
   const [search] = useSearchParams();
