@@ -4,7 +4,7 @@ import type { AppShellLinkProps, AppShellNavItem } from '@appforge/ui';
 import { Link, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { isNavEntryActive } from './compose-routes';
 import type { HostKind } from './access-gate/access-rules';
-import { navEntries } from './feature-routes';
+import { navEntries } from './feature-nav';
 import { SidebarAccount } from './SidebarAccount';
 import { sidebarAudience, sidebarFor } from './sidebar';
 import { ThemeSelect } from './ThemeSelect';
