@@ -1,6 +1,6 @@
-// The sidebar's entries from the shell and every feature, sorted by `order`. Only the layout
-// (loaded after sign-in) imports this: the entries are small and static, and with them come the
-// features' barrels, which hold their route tables too.
+// The sidebar's entries from the shell and every feature, sorted by `order`. The layout loads this
+// on demand (root-layout.tsx, loadNavEntries) and only where it shows the sidebar: the entries are
+// small, but they come with the features' barrels, which hold their route tables too.
 import { nav as apisNav } from '@appforge/apis';
 import { nav as bundlesNav } from '@appforge/bundles';
 import { nav as databasesNav } from '@appforge/databases';
