@@ -7,8 +7,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { HostLocation } from '../src/app/access-gate/AccessGate';
 import type { ClientLoaders } from '../src/app/access-gate/app-client';
 import type { RouteManifest } from '../src/app/compose-routes';
-import { routeManifests } from '../src/app/feature-routes';
+import { composeRoutes } from '../src/app/compose-routes';
+import { featureRouteTables } from '../src/app/feature-routes';
 import { Providers } from '../src/app/providers';
+import { createRouteDiscovery } from '../src/app/route-discovery';
 import { createAppRoutes } from '../src/app/router';
 import type { Env } from '../src/env';
 import { parseEnv } from '../src/env';
@@ -39,6 +41,10 @@ export const MAIN_HOST: HostLocation = { hostname: 'localhost', host: 'localhost
 
 export interface RenderAppOptions {
   env?: Env;
+  /**
+   * Every page, mounted at start (with stand-ins for real pages). Without it, the app's own:
+   * the shell's pages, and each feature's table on the first navigation into it, as in the browser.
+   */
   manifests?: readonly RouteManifest[];
   /** The backend; an allowed, signed-in person by default. */
   client?: AppforgeClient;
@@ -58,7 +64,10 @@ export function renderAppAt(path: string, options: RenderAppOptions = {}) {
   const client = options.client ?? signedInClient();
   const env = options.env ?? testEnv();
   const clients = options.loaders === undefined ? { client } : { loaders: options.loaders };
-  const router = createMemoryRouter(createAppRoutes(options.manifests ?? routeManifests, { host: options.host ?? MAIN_HOST, ...clients }), {
+  const appOptions = { host: options.host ?? MAIN_HOST, ...clients };
+  const routes = options.manifests === undefined ? createAppRoutes(undefined, appOptions) : createAppRoutes(composeRoutes(options.manifests), appOptions);
+  const router = createMemoryRouter(routes, {
+    ...(options.manifests === undefined ? { patchRoutesOnNavigation: createRouteDiscovery(featureRouteTables) } : {}),
     initialEntries: [{ pathname: path.split('?')[0] ?? '/', search: path.includes('?') ? `?${path.split('?')[1] ?? ''}` : '', state: options.state }],
   });
   // No retries: a failure shows at once instead of after the retry delay.

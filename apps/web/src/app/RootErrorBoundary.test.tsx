@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAppAt, testEnv } from '../../test/render-app';
 import type { RouteManifest } from './compose-routes';
-import { routeManifests } from './feature-routes';
+import { routeManifests } from '../../test/route-manifests';
 
 const failure = new Error('kaput: the table "apps" is missing');
 

@@ -93,7 +93,7 @@ export function composeRoutes(manifests: readonly RouteManifest[]): RouteObject[
  * The sidebar's entries from every manifest, sorted by `order` (ties keep manifest order).
  * Throws a RouteManifestError when two manifests offer the same link.
  */
-export function composeNav(manifests: readonly RouteManifest[]): FeatureNavEntry[] {
+export function composeNav(manifests: readonly Pick<RouteManifest, 'name' | 'nav'>[]): FeatureNavEntry[] {
   const seen = new Map<string, string>();
   const entries: FeatureNavEntry[] = [];
   for (const manifest of manifests) {

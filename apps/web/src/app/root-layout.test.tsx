@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAppAt } from '../../test/render-app';
 import type { RouteManifest } from './compose-routes';
-import { routeManifests } from './feature-routes';
+import { routeManifests } from '../../test/route-manifests';
 
 describe('the root layout', () => {
   it('shows "Loading page…" while the next page’s code downloads, and clears it when the page arrives', async () => {

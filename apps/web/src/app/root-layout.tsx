@@ -1,10 +1,10 @@
 import { useSchoolInfo, useSession } from '@appforge/sdk/react';
 import { AppShell } from '@appforge/ui';
-import type { AppShellLinkProps, AppShellNavItem } from '@appforge/ui';
+import type { AppShellLinkProps, AppShellNavItem, FeatureNavEntry } from '@appforge/ui';
+import { use } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { isNavEntryActive } from './compose-routes';
 import type { HostKind } from './access-gate/access-rules';
-import { navEntries } from './feature-routes';
 import { SidebarAccount } from './SidebarAccount';
 import { sidebarAudience, sidebarFor } from './sidebar';
 import { ThemeSelect } from './ThemeSelect';
@@ -38,18 +38,37 @@ function useBareLayout(): boolean {
   });
 }
 
-/** The sidebar's entries for whoever is signed in (their school roles decide; issue 27). */
-function useSidebarEntries(hostKind: HostKind) {
+let navEntries: Promise<FeatureNavEntry[]> | undefined;
+
+/**
+ * Starts downloading the sidebar's entries. They come with the features' barrels, and so with
+ * their route tables: a page without the sidebar (a deployed app) never asks for them, and the
+ * gate asks for them early on a page that needs a signed-in user (FullAccess).
+ */
+export function loadNavEntries(): Promise<FeatureNavEntry[]> {
+  navEntries ??= import('./feature-nav').then(
+    (module) => module.navEntries,
+    (error: unknown) => {
+      navEntries = undefined;
+      throw error;
+    },
+  );
+  return navEntries;
+}
+
+/** The sidebar's entries for whoever is signed in (their school roles decide; issue 27); none on a bare page. */
+function useSidebarEntries(hostKind: HostKind, bare: boolean) {
   const { user } = useSession();
   const school = useSchoolInfo({ enabled: hostKind !== 'custom' });
+  if (bare) return [];
   const roles = user !== null && school.isSuccess ? school.data : null;
-  return sidebarFor(navEntries, sidebarAudience(hostKind, roles), hostKind, roles);
+  return sidebarFor(use(loadNavEntries()), sidebarAudience(hostKind, roles), hostKind, roles);
 }
 
 export function RootLayout({ hostKind = 'main' }: { hostKind?: HostKind }) {
   const { pathname } = useLocation();
   const bare = useBareLayout();
-  const entries = useSidebarEntries(hostKind);
+  const entries = useSidebarEntries(hostKind, bare);
   if (bare) {
     return (
       <>

@@ -4,10 +4,10 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { HostLocation } from './access-gate/AccessGate';
 import type { ClientLoaders } from './access-gate/app-client';
-import type { RouteManifest } from './compose-routes';
-import { composeRoutes } from './compose-routes';
-import { routeManifests } from './feature-routes';
+import { featureRouteTables } from './feature-routes';
 import { RootErrorBoundary } from './RootErrorBoundary';
+import { createRouteDiscovery, ROOT_ROUTE_ID } from './route-discovery';
+import { shellRoutes } from './shell-routes';
 import { ShellLoading } from './ShellLoading';
 
 // The gate and the sign-in client arrive on demand; the SDK and the layout later still (see GatedRoot).
@@ -24,9 +24,12 @@ export interface AppRoutesOptions {
 
 /**
  * The route tree: one root (access gate around the layout, error page, first-load fallback) with
- * every page from every manifest below it. Nothing below the root renders before the gate lets it.
+ * `children` below it: the shell's own pages at start; each feature's table joins on the first
+ * navigation into it (createAppRouter). Nothing below the root renders before the gate lets it.
+ * The root has no path: `/` then matches only the not-found splat until the builder's table (which
+ * owns `/`) is mounted, so react-router asks for it there too.
  */
-export function createAppRoutes(manifests: readonly RouteManifest[] = routeManifests, options: AppRoutesOptions = {}): RouteObject[] {
+export function createAppRoutes(children: readonly RouteObject[] = shellRoutes, options: AppRoutesOptions = {}): RouteObject[] {
   const Root = () => (
     <Suspense fallback={<ShellLoading />}>
       <GatedRoot host={options.host ?? window.location} client={options.client} loaders={options.loaders} />
@@ -34,16 +37,15 @@ export function createAppRoutes(manifests: readonly RouteManifest[] = routeManif
   );
   return [
     {
-      id: 'root',
-      path: '/',
+      id: ROOT_ROUTE_ID,
       Component: Root,
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: ShellLoading,
-      children: composeRoutes(manifests),
+      children: [...children],
     },
   ];
 }
 
 export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes());
+  return createBrowserRouter(createAppRoutes(), { patchRoutesOnNavigation: createRouteDiscovery(featureRouteTables) });
 }

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HostLocation } from './AccessGate';
 import { MAIN_HOST, renderAppAt } from '../../../test/render-app';
 import type { RouteManifest } from '../compose-routes';
-import { routeManifests } from '../feature-routes';
+import { routeManifests } from '../../../test/route-manifests';
 
 const APP = '3f0c2a52-5a7e-4c43-9a55-0d3f0d3b8c11';
 const SCHOOLS: HostLocation = { hostname: 'schools.localhost', host: 'schools.localhost:4173' };

@@ -11,7 +11,7 @@ import { supportChat } from '../../lib/support-chat-instance';
 import { telemetry } from '../../lib/telemetry';
 import { useGivenQueryClient } from '../providers';
 import { createQueryClient } from '../query-client';
-import { RootLayout } from '../root-layout';
+import { loadNavEntries, RootLayout } from '../root-layout';
 import { accessKeys } from './access-keys';
 import type { HostKind } from './access-rules';
 import { isJoinPath, schoolsHomePath } from './access-rules';
@@ -145,6 +145,8 @@ let pageQueryClient: QueryClient | undefined;
 
 /** Waits for the full client (loaded on first use), then runs the signed-in checks with it. */
 export function FullAccess(props: AccessProps) {
+  // A page behind sign-in shows the sidebar: its entries download while the checks run.
+  if (props.gated) void loadNavEntries().catch(() => undefined);
   const full = useFullClient();
   const queryClient = useGivenQueryClient() ?? (pageQueryClient ??= createQueryClient());
   if (full.status === 'failed') return <ClientFailed onRetry={full.request} />;
