@@ -2055,6 +2055,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      open_app_draft: {
+        Args: { app_id: string }
+        Returns: string
+      }
       period_start: {
         Args: { period: string; at: string }
         Returns: string
