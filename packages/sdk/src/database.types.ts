@@ -2059,6 +2059,10 @@ export type Database = {
         Args: { for_bundle?: string; max_rows?: number }
         Returns: Json
       }
+      open_app_draft: {
+        Args: { app_id: string }
+        Returns: string
+      }
       period_start: {
         Args: { period: string; at: string }
         Returns: string

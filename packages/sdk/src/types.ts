@@ -222,6 +222,12 @@ export interface VersionsApi {
   /** Copies a version into a new draft (its parent) and makes it the app's draft. */
   changeVersion(appId: string, versionId: string): Promise<AppVersionRow>;
   restore(appId: string, versionId: string): Promise<AppVersionRow>;
+  /**
+   * The app's editable draft, made first when it has none (a copy of the live version, which
+   * becomes the app's draft): the one click behind "Edit steps". Calling it again answers the same
+   * draft. Only the app's owner may: anyone else gets `not_found` and nothing changes.
+   */
+  openDraft(appId: string): Promise<AppVersionRow>;
 }
 
 export interface RunStartOptions {

@@ -10,6 +10,10 @@ function versionNotFound(cause?: unknown): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: 'This version was not found.', status: 404, cause });
 }
 
+function appNotFound(cause?: unknown): AppforgeError {
+  return new AppforgeError({ code: 'not_found', message: 'This app was not found.', status: 404, cause });
+}
+
 export function createVersionsApi(supabase: SupabaseClient<Database>): VersionsApi {
   function summary(value: string | undefined): string | undefined {
     if (value === undefined) return undefined;
@@ -43,7 +47,7 @@ export function createVersionsApi(supabase: SupabaseClient<Database>): VersionsA
 
   const api: VersionsApi = {
     async list(appId) {
-      if (!UUID_PATTERN.test(appId)) throw new AppforgeError({ code: 'not_found', message: 'This app was not found.', status: 404 });
+      if (!UUID_PATTERN.test(appId)) throw appNotFound();
       const { data, error, status } = await supabase
         .from('AppVersion')
         .select(VERSION_COLUMNS)
@@ -96,6 +100,18 @@ export function createVersionsApi(supabase: SupabaseClient<Database>): VersionsA
 
     changeVersion: copyAsDraft,
     restore: copyAsDraft,
+
+    async openDraft(appId) {
+      if (!UUID_PATTERN.test(appId)) throw appNotFound({ appId });
+      // One call that locks the app's row: a double click or a second tab gets the same draft.
+      const { data, error, status } = await supabase.rpc('open_app_draft', { app_id: appId });
+      if (error) {
+        if (status === 404) throw appNotFound({ appId, cause: error });
+        if (status === 409) throw new AppforgeError({ code: 'conflict', message: error.message, status, cause: error });
+        throw fromPostgrest(error, status);
+      }
+      return api.get(parseResponse(z.string().regex(UUID_PATTERN), data, 'the draft'));
+    },
   };
   return api;
 }

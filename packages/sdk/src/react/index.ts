@@ -47,6 +47,7 @@ export { useCreateDraft } from './use-create-draft-mutation';
 export { useUpdateVersionSpec } from './use-update-version-spec-mutation';
 export type { UpdateVersionSpecInput } from './use-update-version-spec-mutation';
 export { useChangeVersion } from './use-change-version-mutation';
+export { useOpenDraft } from './use-open-draft-mutation';
 export { useDeployApp } from './use-deploy-app-mutation';
 export { useCreateDescription } from './use-create-description-mutation';
 export { useCreateAppFromDescription } from './use-create-app-from-description-mutation';

@@ -379,6 +379,16 @@ export function createFakeApps(data: FakeAppsData): {
     async restore(appId, versionId) {
       return copyAsDraft(appId, versionId);
     },
+    async openDraft(appId) {
+      if (!UUID_PATTERN.test(appId)) throw appNotFound();
+      const app = data.apps[appId];
+      if (!app || app.owner_id !== userId()) throw appNotFound();
+      const draft = app.draft_version_id === null ? undefined : data.versions[app.draft_version_id];
+      if (draft && !draft.frozen) return draft;
+      const sourceId = app.deployed_version_id ?? app.draft_version_id;
+      if (sourceId === null) throw err('conflict', 'This app has no steps to edit yet.', 409);
+      return copyAsDraft(appId, sourceId);
+    },
   };
 
   function runSummary(run: FakeRun): AppRunSummary {

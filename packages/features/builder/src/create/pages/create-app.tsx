@@ -11,6 +11,7 @@ import { OverviewSkeleton } from '../components/OverviewSkeleton';
 import { PreviewPanel } from '../components/PreviewPanel';
 import { ProblemList } from '../components/ProblemList';
 import { StepList } from '../components/StepList';
+import { EditStepsButton } from '../../shared/components/EditStepsButton';
 import { deployRefusalOf } from '../lib/deploy-refusal';
 import { outlineSteps } from '../lib/step-outline';
 
@@ -70,9 +71,7 @@ function Loaded({ appId }: { appId: string }) {
       <nav className="bc-app-nav" aria-label={`Work on ${detail.name}`}>
         {versionId !== null ? (
           <>
-            <Link className="af-button af-button--secondary af-button--sm" to={`/create-app/${detail.id}/${versionId}`}>
-              Edit steps
-            </Link>
+            <EditStepsButton app={detail} />
             <Link className="af-button af-button--secondary af-button--sm" to={`/ai-builder/${detail.id}/${versionId}`}>
               Change with AI
             </Link>

@@ -40,7 +40,7 @@ export const DeployedReadOnly: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('list', { name: 'Steps' }, WAIT)).toBeInTheDocument();
     await expect(canvas.getByText(/This version is deployed, so it cannot change/)).toBeInTheDocument();
-    await expect(canvas.getByRole('link', { name: 'Edit a copy of this version' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Make changes' })).toBeInTheDocument();
   },
 };
 

@@ -96,12 +96,12 @@ describe('an input step', () => {
 });
 
 describe('a deployed (frozen) version', () => {
-  it('is read-only and offers an editable copy', async () => {
+  it('is read-only and offers to make changes in a draft', async () => {
     const { client, app, version } = seedApp({ deployed: true });
     renderRoutes(client, `/create-app/${app.id}/${version.id}/ask`);
     expect(await screen.findByText(/This version is deployed, so it cannot change/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Step title/)).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Edit a copy of this version' })).toHaveAttribute('href', `/create-app-change-version/${app.id}/${version.id}`);
+    expect(screen.getByRole('button', { name: 'Make changes' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Delete this step' })).not.toBeInTheDocument();
   });
 });

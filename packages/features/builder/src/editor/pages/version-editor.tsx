@@ -6,6 +6,7 @@ import { Badge, Button, PageHeader } from '@appforge/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '../components/LoadError';
+import { EditStepsButton } from '../../shared/components/EditStepsButton';
 import { SaveIndicator } from '../components/SaveIndicator';
 import { Skeleton } from '../components/Skeleton';
 import { useSpecAutosave } from '../data/use-spec-autosave';
@@ -94,6 +95,28 @@ export function Component() {
     );
   }
   return <EditorSession key={version.data.id} app={app.data} version={version.data} />;
+}
+
+/**
+ * The live version is read-only; "Make changes" opens the app's draft in one click (a copy of
+ * this version, made now, when there is none) instead of a detour through "change version".
+ */
+function DeployedNotice({ app, version }: { app: AppDetail; version: AppVersionRow }) {
+  const draft = useVersion(app.draft_version_id !== null && app.draft_version_id !== version.id ? app.draft_version_id : null);
+  const editable = draft.data && !draft.data.frozen ? draft.data : null;
+  return (
+    <div className="editor-notice" role="note">
+      <p>
+        <strong>This version is deployed, so it cannot change:</strong> visitors may be running it right now.{' '}
+        {editable
+          ? `Your changes go into your draft, version ${editable.number}, which visitors only see once you deploy it.`
+          : 'Make changes copies it into a new draft that visitors only see once you deploy it.'}
+      </p>
+      <EditStepsButton app={app} variant="primary">
+        Make changes
+      </EditStepsButton>
+    </div>
+  );
 }
 
 function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRow }) {
@@ -207,11 +230,12 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
             </div>
           }
         />
-        {frozen ? (
+        {frozen && isDeployed ? <DeployedNotice app={app} version={version} /> : null}
+        {frozen && !isDeployed ? (
           <div className="editor-notice" role="note">
             <p>
-              <strong>This version is {isDeployed ? 'deployed' : 'frozen'}, so it cannot change:</strong> visitors may be running it right now.
-              To edit it, make an editable copy: a new draft that visitors only see once you deploy it.
+              <strong>This version is frozen, so it cannot change:</strong> it was deployed before and is kept exactly as it was. To edit it,
+              make an editable copy: a new draft that visitors only see once you deploy it.
             </p>
             <Link className="af-button af-button--primary af-button--sm" to={editorPaths.changeVersion(app.id, version.id)}>
               Edit a copy of this version

@@ -1,7 +1,7 @@
 import { makeApp } from '@appforge/sdk/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { minutesAgo, withRouter } from '../../shared/stories/story-kit';
+import { minutesAgo, withAppforge, withRouter } from '../../shared/stories/story-kit';
 import { AppCard } from './AppCard';
 
 const base = makeApp({
@@ -18,7 +18,7 @@ const meta = {
   title: 'Builder/Home/AppCard',
   component: AppCard,
   tags: ['autodocs'],
-  decorators: [withRouter, (Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+  decorators: [withRouter, withAppforge, (Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
   args: { app: { ...base, deployed_version_id: DEPLOYED, draft_version_id: null } },
 } satisfies Meta<typeof AppCard>;
 
@@ -30,6 +30,8 @@ export const Deployed: Story = {
     await expect(canvas.getByRole('heading', { name: 'Quiz maker' })).toBeInTheDocument();
     await expect(canvas.getByText('Deployed')).toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Open Quiz maker' })).toHaveAttribute('href', `/deployed-app/${base.id}`);
+    // A deployed app's steps open in its draft, made on the click when there is none.
+    await expect(canvas.getByRole('button', { name: 'Edit steps of Quiz maker' })).toBeInTheDocument();
     await expect(canvas.queryByText('Unpublished changes')).not.toBeInTheDocument();
   },
 };

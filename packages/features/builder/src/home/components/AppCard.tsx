@@ -1,6 +1,7 @@
 import type { AppSummary } from '@appforge/sdk';
 import { Avatar, Badge } from '@appforge/ui';
 import { Link } from 'react-router';
+import { EditStepsButton } from '../../shared/components/EditStepsButton';
 import { relativeTime } from '../lib/relative-time';
 
 export interface AppCardProps {
@@ -42,11 +43,7 @@ export function AppCard({ app, now }: AppCardProps) {
         </div>
       </dl>
       <div className="home-card__actions">
-        {app.draft_version_id ? (
-          <Link className="af-button af-button--secondary af-button--sm" to={`/create-app/${app.id}/${app.draft_version_id}`} aria-label={`Edit steps of ${app.name}`}>
-            Edit steps
-          </Link>
-        ) : null}
+        <EditStepsButton app={app} aria-label={`Edit steps of ${app.name}`} />
         {deployed ? (
           <Link className="af-button af-button--ghost af-button--sm" to={`/deployed-app/${app.id}`} aria-label={`Open ${app.name}`}>
             Open

@@ -2,6 +2,7 @@ import { makeRun } from '@appforge/sdk/testing';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { statusLabel, statusTone } from '../../settings/lib/run-format';
 import { RecentRuns } from './RecentRuns';
 
 describe('RecentRuns', () => {
@@ -19,5 +20,20 @@ describe('RecentRuns', () => {
     expect(api).not.toHaveTextContent('visitor');
     expect(web).toHaveTextContent('Waiting for the visitor');
     expect(web).toHaveTextContent('by a visitor');
+  });
+
+  it('names a finished run as the app’s run history does, in the same colour', () => {
+    const done = { ...makeRun({ status: 'done' }), app_name: 'Quiz maker' };
+    const failed = { ...makeRun({ status: 'failed' }), app_name: 'Essay coach' };
+    render(
+      <MemoryRouter>
+        <RecentRuns runs={[done, failed]} />
+      </MemoryRouter>,
+    );
+    const [finished, broken] = screen.getAllByRole('listitem');
+    expect(finished).toHaveTextContent('Finished');
+    expect(finished?.querySelector('.af-badge')?.className).toContain(statusTone('done'));
+    expect(statusLabel('done')).toBe('Finished');
+    expect(broken).toHaveTextContent('Failed');
   });
 });

@@ -44,7 +44,8 @@ describe('/ — the home screen', () => {
     expect(within(card).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(card).getByText('Runs in the last 7 days').nextElementSibling).toHaveTextContent('1');
     expect(within(card).getByRole('link', { name: 'Quiz maker' })).toHaveAttribute('href', `/create-app/${live.id}`);
-    expect(within(card).getByRole('link', { name: 'Edit steps of Quiz maker' })).toHaveAttribute('href', `/create-app/${live.id}/${live.draft_version_id}`);
+    // A deployed app's steps open in its draft (made on the click when there is none).
+    expect(within(card).getByRole('button', { name: 'Edit steps of Quiz maker' })).toBeInTheDocument();
     const draft = screen.getByRole('heading', { name: 'Draft idea' }).closest('article');
     expect(draft && within(draft).getByText('Draft')).toBeInTheDocument();
     const runs = screen.getByRole('complementary', { name: 'Recent runs' });

@@ -27,7 +27,7 @@ describe('CSV export of runs', () => {
     expect(parsed.data[0]).toEqual([...RUN_CSV_COLUMNS]);
     const row = parsed.data[1] ?? [];
     expect(row[0]).toBe(run.id);
-    expect(row[2]).toBe('Done');
+    expect(row[2]).toBe('Finished');
     expect(row[3]).toBe('3');
     expect(row[4]).toBe('1500');
     expect(row[5]).toBe('12');

@@ -4,7 +4,8 @@ import type { BadgeTone } from '@appforge/ui';
 export type RunStatus = AppRunSummary['status'];
 
 export const RUN_STATUSES: readonly { value: RunStatus; label: string; tone: BadgeTone }[] = [
-  { value: 'done', label: 'Done', tone: 'success' },
+  // "Finished", as Home's recent runs, the run view and the teacher portal say it.
+  { value: 'done', label: 'Finished', tone: 'success' },
   { value: 'failed', label: 'Failed', tone: 'danger' },
   { value: 'running', label: 'Running', tone: 'brand' },
   { value: 'awaiting_input', label: 'Waiting for input', tone: 'warning' },

@@ -1,6 +1,7 @@
 import { useDeleteApp } from '@appforge/sdk/react';
 import { Button, useToast } from '@appforge/ui';
 import { Link, useNavigate } from 'react-router';
+import { EditStepsButton } from '../../shared/components/EditStepsButton';
 import { AppSettingsFrame } from '../components/AppSettingsFrame';
 import { DeleteAppSection } from '../components/DeleteAppSection';
 import { SettingsHub } from '../components/SettingsHub';
@@ -17,9 +18,7 @@ export function Component() {
       skeletonLines={8}
       actions={(app) => (
         <>
-          <Button variant="secondary" asChild>
-            <Link to={settingsPaths(app.id).editor}>Edit steps</Link>
-          </Button>
+          <EditStepsButton app={app} size="md" />
           {app.deployed_version_id ? (
             <Button variant="secondary" asChild>
               <Link to={settingsPaths(app.id).deployed}>Open app</Link>

@@ -14,6 +14,7 @@ import { ToastProvider } from '@appforge/ui';
 import type { Decorator } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { MemoryRouter, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
 
@@ -36,6 +37,25 @@ export const withRouter: Decorator = (Story) => (
   <MemoryRouter initialEntries={['/story']}>
     <Story />
   </MemoryRouter>
+);
+
+function FakeAppforge({ children }: { children: ReactNode }) {
+  const [setup] = useState(() => ({
+    client: createFakeAppforgeClient(),
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  }));
+  return (
+    <QueryClientProvider client={setup.queryClient}>
+      <AppforgeProvider client={setup.client}>{children}</AppforgeProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Components with an action of their own (e.g. "Edit steps") need the SDK over the in-memory fake backend. */
+export const withAppforge: Decorator = (Story) => (
+  <FakeAppforge>
+    <Story />
+  </FakeAppforge>
 );
 
 export interface PageStoryProps {
