@@ -1,12 +1,14 @@
 // The server functions of "Your APIs": `api-secret` (the owner sets or clears an API's secret —
 // the only way a secret gets in; no browser role can read or write ApiSecret) and `api-test-call`
-// (the test console: one call of the owner's endpoint through the guarded client).
+// (the test console: one call of the owner's endpoint through the guarded client), and
+// `api-base-url-check` (a base URL judged by the outbound guard's rule before it is saved).
 import { z } from 'zod';
 import { callEndpoint, loadEndpoint, ApiCallError } from './api-call.ts';
 import type { ApiCallEnv } from './api-call.ts';
 import { encryptSecret, lastFour, SecretUnreadableError } from './api-secrets.ts';
 import { issuesMessage, readSmallJsonBody } from './apps.ts';
 import { errorResponse, json, signedInUser } from './http.ts';
+import { DEFAULT_OUTBOUND_POLICY, baseUrlRefusal } from './outbound.ts';
 import type { FunctionContext, FunctionHandler } from './types.ts';
 
 const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
@@ -26,6 +28,10 @@ const testBody = z.object({
   api_id: uuid('api_id'),
   endpoint_id: uuid('endpoint_id'),
   params: z.record(z.string().max(100), z.string().max(10_000, { message: 'a parameter value has at most 10000 characters' })).default({}),
+});
+
+const baseUrlBody = z.object({
+  base_url: z.string({ message: 'base_url must be text' }).trim().min(1, { message: 'base_url cannot be empty' }).max(2000, { message: 'base_url has at most 2000 characters' }),
 });
 
 type Prelude = { ok: true; userId: string; env: ApiCallEnv; body: unknown } | { ok: false; response: Response };
@@ -134,4 +140,28 @@ export const apiTestCall: FunctionHandler = async (req, ctx) => {
     if (reachedServer) await health(0, performance.now() - started);
     return errorResponse(422, error.code, error.message);
   }
+};
+
+/**
+ * POST {base_url} → 200 {ok: true} when the outbound guard would let calls to it through (a host
+ * that does not resolve yet passes), else 422 {code, message, field: 'base_url'} with the guard's
+ * words (`blocked_address`, `blocked_port`, `blocked_scheme`, `invalid_url`, `host_not_allowed`).
+ * The SDK asks before saving an API, so a private or loopback host is refused at save time, not
+ * at the first call; the call path still checks every call. Follows the same policy (and the
+ * OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS switch); without API calls configured, the default policy.
+ */
+export const apiBaseUrlCheck: FunctionHandler = async (req, ctx) => {
+  if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
+  const user = signedInUser(ctx);
+  if (!user) return errorResponse(401, 'sign_in_required', 'Sign in to manage your APIs');
+  // Resolving a name is a lookup on the person's behalf: it counts like an outbound call.
+  const limited = await outboundAllowance(ctx, user.id);
+  if (limited) return limited;
+  const raw = await readSmallJsonBody(req);
+  if (!raw.ok) return raw.response;
+  const body = baseUrlBody.safeParse(raw.value);
+  if (!body.success) return errorResponse(400, 'invalid_body', issuesMessage(body.error.issues));
+  const refusal = await baseUrlRefusal(body.data.base_url, ctx.env.apis?.outbound ?? DEFAULT_OUTBOUND_POLICY);
+  if (refusal) return json(422, { code: refusal.code, message: refusal.message, field: 'base_url' });
+  return json(200, { ok: true });
 };

@@ -6,7 +6,7 @@ import { runAppFunction } from './run-app.ts';
 import { deleteAccount } from './delete-account.ts';
 import { getUserSchoolInfo } from './get-user-school-info.ts';
 import type { FunctionRegistry } from './types.ts';
-import { apiSecret, apiTestCall } from './api-functions.ts';
+import { apiBaseUrlCheck, apiSecret, apiTestCall } from './api-functions.ts';
 // API keys and the public API (issue #16).
 import { apiFunction } from './api/handler.ts';
 import { createApiKey, revokeApiKey, rotateApiKey } from './api/keys.ts';
@@ -66,7 +66,7 @@ export { runAppFunction } from './run-app.ts';
 export { clientAddress, NO_TRUSTED_PROXIES, parseTrustedProxies } from './client-address.ts';
 export type { TrustedProxies } from './client-address.ts';
 // ── Your APIs (issue 15) ──
-export { apiSecret, apiTestCall, OUTBOUND_CALLS_PER_MINUTE } from './api-functions.ts';
+export { apiBaseUrlCheck, apiSecret, apiTestCall, OUTBOUND_CALLS_PER_MINUTE } from './api-functions.ts';
 export { apiImportOpenapi } from './api-import.ts';
 export type { ImportPreview } from './api-import.ts';
 export { DEV_SECRETS_KEY } from './api-secrets.ts';
@@ -106,6 +106,7 @@ export type {
 export const functions: FunctionRegistry = Object.freeze({
   'add-user': addUser,
   // Your APIs (issue 15)
+  'api-base-url-check': apiBaseUrlCheck,
   'api-import-openapi': apiImportOpenapi,
   'api-secret': apiSecret,
   'api-test-call': apiTestCall,

@@ -219,6 +219,21 @@ export async function checkTarget(rawUrl: string, policy: OutboundPolicy): Promi
   return { url, host, port, address };
 }
 
+/**
+ * Why an API's base URL would be refused when it is called, judged when it is saved (the same
+ * rule as checkTarget: scheme, port, allowlist, every resolved address), or null. A host that does
+ * not resolve (yet) is not refused here: the call says so if it still does not.
+ */
+export async function baseUrlRefusal(rawUrl: string, policy: OutboundPolicy): Promise<OutboundError | null> {
+  try {
+    await checkTarget(rawUrl, policy);
+    return null;
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    return error.code === 'dns_failed' ? null : error;
+  }
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Calls a URL under the policy; throws OutboundError for every refusal and failure. */

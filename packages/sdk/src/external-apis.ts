@@ -192,8 +192,13 @@ export interface ExternalApisApi {
   listMine(): Promise<ApiSummary[]>;
   /** One of the caller's APIs with its endpoints in order (`not_found` for anyone else's). */
   get(apiId: string): Promise<ApiDetail>;
-  /** Creates an API with its endpoints; if the endpoints are refused, the API is removed again. */
+  /**
+   * Creates an API with its endpoints; if the endpoints are refused, the API is removed again. A
+   * base URL the server would never call (private, loopback, link-local host; a port not allowed)
+   * is refused first: `AppforgeError` 422 with the guard's code and `details: { field: 'base_url' }`.
+   */
   create(input: ApiInput): Promise<ApiDetail>;
+  /** Changes an API; a new base URL is checked as in `create`. */
   update(apiId: string, patch: ApiPatch): Promise<ApiDetail>;
   /** Replaces the API's endpoints: those with an id are updated, new ones added, missing ones removed. */
   saveEndpoints(apiId: string, endpoints: EndpointInput[]): Promise<ApiDetail>;
@@ -248,6 +253,22 @@ export function createExternalApisApi(supabase: SupabaseClient<Database>): Exter
     return parseResponse(z.array(endpointRowSchema), data, 'the API’s endpoints');
   }
 
+  /**
+   * Asks the server whether calls to the base URL would be let through (the outbound guard's own
+   * rule: no private, loopback, link-local or metadata host, an allowed port), so that a base URL
+   * that could never be called is refused when it is saved, not at the first call.
+   */
+  async function checkBaseUrl(baseUrl: string): Promise<void> {
+    try {
+      await invokeFunction(supabase, 'api-base-url-check', { base_url: baseUrl });
+    } catch (error) {
+      if (error instanceof AppforgeError && error.status === 422) {
+        throw new AppforgeError({ code: error.code, message: error.message, status: 422, cause: error, details: { field: 'base_url' } });
+      }
+      throw error;
+    }
+  }
+
   async function get(apiId: string): Promise<ApiDetail> {
     if (!UUID_PATTERN.test(apiId)) throw apiNotFound({ apiId });
     const ownerId = await signedInUserId(supabase);
@@ -278,6 +299,7 @@ export function createExternalApisApi(supabase: SupabaseClient<Database>): Exter
       if (!parsed.success) throw invalidFrom(parsed.error, 'The API is not valid.');
       const { endpoints, ...api } = parsed.data;
       await signedInUserId(supabase);
+      await checkBaseUrl(api.base_url);
       const created = await supabase.from('Api').insert(api).select('id').single();
       if (created.error) throw fromPostgrest(created.error, created.status);
       const apiId = parseResponse(z.object({ id: z.string() }), created.data, 'the new API').id;
@@ -296,6 +318,7 @@ export function createExternalApisApi(supabase: SupabaseClient<Database>): Exter
       const parsed = apiPatchSchema.safeParse(patch);
       if (!parsed.success) throw invalidFrom(parsed.error, 'The change is not valid.');
       const ownerId = await signedInUserId(supabase);
+      if (parsed.data.base_url !== undefined) await checkBaseUrl(parsed.data.base_url);
       if (Object.keys(parsed.data).length > 0) {
         const { data, error, status } = await supabase.from('Api').update(parsed.data).eq('id', apiId).eq('owner_id', ownerId).select('id');
         if (error) throw fromPostgrest(error, status);

@@ -51,6 +51,12 @@ describe('validateApiSteps', () => {
     expect(problems[1]?.message).toContain('“city”, which “Current weather” requires');
   });
 
+  it('asks for an endpoint when the step names none yet (just switched to an API with several)', () => {
+    const [problem] = problemsOf({ endpointId: '-', params: {} });
+    expect(problem).toMatchObject({ code: 'unknown_endpoint', field: 'config.endpointId' });
+    expect(problem?.message).toBe('Step “Weather” does not say which endpoint of “Weather” it calls: pick one.');
+  });
+
   it('blocks checkAppSpec (deploy) only when given the catalogue', () => {
     expect(checkAppSpec(spec({ params: {} })).spec).not.toBeNull();
     expect(checkAppSpec(spec({ params: {} }), { apis }).spec).toBeNull();

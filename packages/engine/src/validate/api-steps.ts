@@ -36,7 +36,10 @@ export function validateApiSteps(spec: Pick<AppSpec, 'steps'>, apis: ApiCatalogu
         field: 'config.endpointId',
         code: 'unknown_endpoint',
         severity: 'error',
-        message: `${label} calls an endpoint ${quote(api.name)} does not have: pick one.`,
+        // '-' (or nothing) is what the editor leaves after switching to an API with several endpoints.
+        message: /^-?$/.test(step.config.endpointId.trim())
+          ? `${label} does not say which endpoint of ${quote(api.name)} it calls: pick one.`
+          : `${label} calls an endpoint ${quote(api.name)} does not have: pick one.`,
       });
       continue;
     }

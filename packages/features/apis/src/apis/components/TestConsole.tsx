@@ -57,18 +57,34 @@ export function TestResult({ result }: { result: ApiTestResult }) {
   );
 }
 
+/** "Fill in city and days before sending: they are required." */
+export function missingWords(names: readonly string[]): string {
+  const list = names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  return `Fill in ${list} before sending: ${names.length === 1 ? 'it is' : 'they are'} required.`;
+}
+
 /** Fill an endpoint's parameters, send one call through the server, see what came back. */
 export function TestConsole({ apiId, endpoints }: { apiId: string; endpoints: readonly ApiEndpointInfo[] }) {
   const [endpointId, setEndpointId] = useState(endpoints[0]?.id ?? '');
   const [values, setValues] = useState<Record<string, string>>({});
   const call = useTestApiCall();
+  // The required parameters still empty when Send was pressed; said in words, and nothing is sent.
+  const [missing, setMissing] = useState<string[]>([]);
   const endpoint = endpoints.find((e) => e.id === endpointId) ?? endpoints[0];
   if (!endpoint) return <p className="apis-hint">Add an endpoint to try the API here.</p>;
   return (
     <div className="apis-console">
       <form
+        // The browser's own bubble is easy to miss; the console says what is missing instead.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          const empty = endpoint.parameters.filter((parameter) => parameter.required && (values[`${endpoint.id}:${parameter.name}`] ?? '').trim() === '').map((parameter) => parameter.name);
+          setMissing(empty);
+          if (empty.length > 0) {
+            call.reset();
+            return;
+          }
           const params: Record<string, string> = {};
           for (const parameter of endpoint.parameters) {
             const value = values[`${endpoint.id}:${parameter.name}`];
@@ -83,6 +99,7 @@ export function TestConsole({ apiId, endpoints }: { apiId: string; endpoints: re
           options={endpoints.map((e) => ({ value: e.id, label: `${e.method} ${e.path} — ${e.name}` }))}
           onChange={(id) => {
             setEndpointId(id);
+            setMissing([]);
             call.reset();
           }}
         />
@@ -93,6 +110,7 @@ export function TestConsole({ apiId, endpoints }: { apiId: string; endpoints: re
             hint={`${parameter.in} · ${parameter.type}${parameter.description ? ` · ${parameter.description}` : ''}`}
             value={values[`${endpoint.id}:${parameter.name}`] ?? ''}
             required={parameter.required}
+            error={missing.includes(parameter.name) ? `${parameter.name} is required.` : undefined}
             onChange={(event) => setValues({ ...values, [`${endpoint.id}:${parameter.name}`]: event.target.value })}
           />
         ))}
@@ -100,6 +118,11 @@ export function TestConsole({ apiId, endpoints }: { apiId: string; endpoints: re
           Send
         </Button>
       </form>
+      {missing.length > 0 ? (
+        <p role="alert" className="apis-error">
+          {missingWords(missing)}
+        </p>
+      ) : null}
       {call.isError ? (
         <p role="alert" className="apis-error">
           {call.error.message}

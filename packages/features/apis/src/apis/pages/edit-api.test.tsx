@@ -67,6 +67,24 @@ describe('/edit-api', () => {
     expect(await client.apis.listMine()).toEqual([]);
   });
 
+  it('refuses a loopback or cloud-metadata base URL when saving, beside the Base URL field, storing nothing', async () => {
+    const user = userEvent.setup();
+    const { client } = await backend().signedInUser('ada');
+    renderApis(client, '/edit-api');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Local admin');
+    const baseUrl = screen.getByRole('textbox', { name: 'Base URL' });
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'http://127.0.0.1:8080/admin');
+    await user.click(screen.getByRole('button', { name: 'Create API' }));
+    await waitFor(() => expect(baseUrl).toHaveAccessibleDescription(/127\.0\.0\.1 is this server itself \(loopback\); only public internet addresses can be called\./));
+    expect(screen.getByRole('alert')).toHaveTextContent('Not saved: this base URL cannot be called (see above).');
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'http://169.254.169.254/latest');
+    await user.click(screen.getByRole('button', { name: 'Create API' }));
+    await waitFor(() => expect(baseUrl).toHaveAccessibleDescription(/169\.254\.169\.254 is a link-local address/));
+    expect(await client.apis.listMine()).toEqual([]);
+  });
+
   it('starts from an example', async () => {
     const { client } = await backend().signedInUser('ada');
     renderApis(client, '/edit-api?example=weather');

@@ -42,6 +42,12 @@ function formFrom(api: ApiDetail | ApiInput | undefined): FormState {
   };
 }
 
+/** The server's words when it refused the base URL itself (details.field), else undefined. */
+function baseUrlRefusal(error: { message: string; details?: unknown } | null): string | undefined {
+  const details = error?.details;
+  return error && typeof details === 'object' && details !== null && (details as { field?: unknown }).field === 'base_url' ? error.message : undefined;
+}
+
 function ApiForm({ existing, initial, importFirst }: { existing: ApiDetail | undefined; initial: FormState; importFirst: boolean }) {
   const [form, setForm] = useState<FormState>(initial);
   const applyImport = (preview: ApiImportPreview): void => {
@@ -61,6 +67,8 @@ function ApiForm({ existing, initial, importFirst }: { existing: ApiDetail | und
   const navigate = useNavigate();
   const set = (patch: Partial<FormState>): void => setForm((current) => ({ ...current, ...patch }));
   const nameLabel = AUTH_NAME_LABEL[form.auth_kind];
+  // The server refuses a base URL it would never call (a private or loopback host…) when saving.
+  const baseUrlError = baseUrlRefusal(save.error);
 
   return (
     <>
@@ -103,6 +111,7 @@ function ApiForm({ existing, initial, importFirst }: { existing: ApiDetail | und
           value={form.base_url}
           onChange={(event) => set({ base_url: event.target.value })}
           hint="Every endpoint's path is added to it. Only public http(s) addresses can be called."
+          error={baseUrlError}
         />
         <TextField label="Timeout (seconds)" type="number" min={1} max={60} value={form.timeout_s} onChange={(event) => set({ timeout_s: event.target.value })} />
       </section>
@@ -135,7 +144,7 @@ function ApiForm({ existing, initial, importFirst }: { existing: ApiDetail | und
       </section>
       {save.isError || setApiSecret.isError ? (
         <p role="alert" className="apis-error">
-          {(save.error ?? setApiSecret.error)?.message}
+          {baseUrlError ? 'Not saved: this base URL cannot be called (see above).' : (save.error ?? setApiSecret.error)?.message}
         </p>
       ) : null}
       <div className="apis-row">

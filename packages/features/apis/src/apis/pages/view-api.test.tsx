@@ -63,6 +63,34 @@ describe('/view-api/:apiId', () => {
     expect(client.fake.calls('apis.testCall')[0]).toEqual([{ apiId: api.id, endpointId, params: { city: 'Lyon' } }]);
   });
 
+  it('Send with required parameters empty says which ones are missing and calls nothing', async () => {
+    const user = userEvent.setup();
+    const trip = makeExternalApiEndpoint({
+      name: 'Trip',
+      path: '/trips/{from}/{to}',
+      parameters: [
+        { name: 'from', in: 'path', type: 'string', required: true },
+        { name: 'to', in: 'path', type: 'string', required: true },
+        { name: 'units', in: 'query', type: 'string', required: false },
+      ],
+    });
+    const { client, api } = owner({ name: 'Trips', endpoints: [trip] });
+    if (!api) throw new Error('no api');
+    renderApis(client, `/view-api/${api.id}`);
+    const console = await screen.findByRole('region', { name: 'Test console' });
+    await user.type(within(console).getByRole('textbox', { name: 'to (required)' }), '   ');
+    await user.click(within(console).getByRole('button', { name: 'Send' }));
+    expect(await within(console).findByRole('alert')).toHaveTextContent('Fill in from and to before sending: they are required.');
+    expect(within(console).getByRole('textbox', { name: 'from (required)' })).toHaveAccessibleDescription(/from is required/);
+    expect(client.fake.calls('apis.testCall')).toEqual([]);
+    await user.type(within(console).getByRole('textbox', { name: 'from (required)' }), 'Lyon');
+    await user.clear(within(console).getByRole('textbox', { name: 'to (required)' }));
+    await user.type(within(console).getByRole('textbox', { name: 'to (required)' }), 'Nice');
+    await user.click(within(console).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(client.fake.calls('apis.testCall')).toHaveLength(1));
+    expect(within(console).queryByText(/before sending/)).not.toBeInTheDocument();
+  });
+
   it('a refused call is shown in words (e.g. a private address)', async () => {
     const user = userEvent.setup();
     const { client, api } = owner({ name: 'Internal', endpoints: [weather] });

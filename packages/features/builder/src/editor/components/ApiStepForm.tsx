@@ -1,7 +1,7 @@
 import type { ApiStep, Problem, Step } from '@appforge/engine';
 import { useApi, useMyApis, useTestApiCall } from '@appforge/sdk/react';
 import { Button, CodeBlock, TextField } from '@appforge/ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { retargetApiStep, templateVariables, withSamples } from '../lib/api-steps';
 import type { CompletionVariable } from '../lib/spec-ops';
@@ -35,6 +35,16 @@ export function ApiStepForm({ step, change, problemsAt, variables, readOnly }: A
   const [samples, setSamples] = useState<Record<string, string>>({});
   const config = step.config;
   const setConfig = (patch: Partial<ApiStep['config']>) => change((current) => (current.kind === 'api' ? { ...current, config: { ...current.config, ...patch } } : current));
+  // The API the creator just switched to: once its endpoints are known, a lone endpoint is chosen
+  // for them. Only after a switch: a step opened with a deleted endpoint keeps saying so.
+  const switchedTo = useRef<string | null>(null);
+  useEffect(() => {
+    const detail = api.data;
+    if (!detail || switchedTo.current === null || detail.id !== switchedTo.current || config.apiId !== detail.id) return;
+    switchedTo.current = null;
+    const only = detail.endpoints.length === 1 ? detail.endpoints[0] : undefined;
+    if (only) change((current) => (current.kind === 'api' && current.config.apiId === detail.id ? retargetApiStep(current, detail.id, only) : current));
+  }, [api.data, config.apiId, change]);
 
   if (apis.isPending) return <Skeleton label="Loading your APIs" rows={3} />;
   if (apis.isError) return <LoadError title="Your APIs could not be loaded" error={apis.error} onRetry={() => void apis.refetch()} />;
@@ -66,7 +76,16 @@ export function ApiStepForm({ step, change, problemsAt, variables, readOnly }: A
         error={messages(problemsAt('config.apiId'))}
         hint={<Link to="/list-apis">Your APIs</Link>}
         disabled={readOnly}
-        onChange={(apiId) => change((current) => (current.kind === 'api' ? { ...current, config: { ...current.config, apiId, endpointId: '-', params: {} } } : current))}
+        onChange={(apiId) => {
+          if (apiId === config.apiId) return;
+          switchedTo.current = apiId;
+          // Another API's endpoints, parameters and answer shape: nothing of the old one carries over.
+          change((current) => {
+            if (current.kind !== 'api') return current;
+            const { outputPath: _old, ...rest } = current.config;
+            return { ...current, config: { ...rest, apiId, endpointId: '-', params: {} } };
+          });
+        }}
       />
       {api.isPending ? (
         <Skeleton label="Loading the API’s endpoints" rows={2} />

@@ -8,15 +8,20 @@ export interface ProblemListProps {
   /** Shown when there is nothing to report. */
   emptyText?: string;
   title?: string;
+  /**
+   * Said when part of the checks has not run (e.g. the api steps while the creator's APIs load):
+   * instead of `emptyText`, which would claim there are no problems, and below any problems found.
+   */
+  incomplete?: string | undefined;
 }
 
 /** The engine's validation messages: errors block running and deploying, warnings do not. */
-export function ProblemList({ problems, stepHref, emptyText = 'No problems: this version can run.', title = 'Checks' }: ProblemListProps) {
+export function ProblemList({ problems, stepHref, emptyText = 'No problems: this version can run.', title = 'Checks', incomplete }: ProblemListProps) {
   const errors = problems.filter((problem) => problem.severity === 'error');
   const warnings = problems.filter((problem) => problem.severity === 'warning');
   const summary =
     problems.length === 0
-      ? emptyText
+      ? (incomplete ?? emptyText)
       : [errors.length ? `${errors.length} error${errors.length === 1 ? '' : 's'}` : null, warnings.length ? `${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : null]
           .filter(Boolean)
           .join(', ');
@@ -35,6 +40,7 @@ export function ProblemList({ problems, stepHref, emptyText = 'No problems: this
           ))}
         </ul>
       ) : null}
+      {incomplete && problems.length > 0 ? <p className="editor-hint">{incomplete}</p> : null}
     </section>
   );
 }

@@ -3,6 +3,8 @@ import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { createContext, useContext } from 'react';
 import type { SaveState } from './autosave';
 
+export type ApiCheck = 'ready' | 'loading' | 'error';
+
 /** What the version editor's pages share: the working spec, its problems and its save state. */
 export interface EditorContextValue {
   readonly appId: string;
@@ -13,6 +15,11 @@ export interface EditorContextValue {
   readonly spec: AppSpec;
   /** The engine's messages for `spec`, refreshed on every edit. */
   readonly problems: readonly Problem[];
+  /**
+   * Whether `problems` include the check of the api steps against the creator's APIs: `loading`
+   * while those are fetched, `error` when they could not be (then the server checks on deploy).
+   */
+  readonly apiCheck: ApiCheck;
   /** A deployed version is read-only; edits go through "change version". */
   readonly frozen: boolean;
   readonly save: SaveState;
@@ -21,6 +28,13 @@ export interface EditorContextValue {
   readonly edit: (update: (spec: AppSpec) => AppSpec) => void;
   /** Saves now: "Retry now" after an error. */
   readonly retry: () => void;
+}
+
+/** What the checks of an api step could not say yet, or undefined once they ran. */
+export function apiCheckWords(check: ApiCheck): string | undefined {
+  if (check === 'loading') return 'Checking the API steps against your APIs…';
+  if (check === 'error') return 'Your APIs could not be loaded, so the API steps are not checked here yet; deploying still checks them.';
+  return undefined;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

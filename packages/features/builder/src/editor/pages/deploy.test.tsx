@@ -1,5 +1,5 @@
 import type { AppSpec } from '@appforge/engine';
-import { makeVersion } from '@appforge/sdk/testing';
+import { createFakeAppforgeClient, makeExternalApi, makeExternalApiEndpoint, makeSpec, makeVersion } from '@appforge/sdk/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,31 @@ describe('/create-app-deploy/:appId/:versionId', () => {
     expect(await screen.findByRole('button', { name: 'Deploy version 1' })).toBeDisabled();
     expect(screen.getByText(/no earlier step asks for missing/)).toBeInTheDocument();
     expect(screen.getByText(/Fix the errors first/)).toBeInTheDocument();
+  });
+
+  it('will not deploy an api step with an unmapped required parameter or no endpoint, and names both', async () => {
+    const client = createFakeAppforgeClient();
+    const session = client.fake.signIn({ email: 'ada@example.org' });
+    const weather = makeExternalApi({
+      owner_id: session.user.id,
+      name: 'Weather',
+      endpoints: [makeExternalApiEndpoint({ name: 'Current weather', path: '/weather/{city}', parameters: [{ name: 'city', in: 'path', type: 'string', required: true }] })],
+    });
+    client.fake.data.externalApis[weather.id] = weather;
+    const spec = makeSpec({
+      steps: [
+        { id: 'now', kind: 'api', title: 'Weather now', config: { apiId: weather.id, endpointId: weather.endpoints[0]?.id ?? '', params: {}, outputVariable: 'now' } },
+        { id: 'later', kind: 'api', title: 'Weather later', config: { apiId: weather.id, endpointId: '-', params: {}, outputVariable: 'later' } },
+        { id: 'show', kind: 'output', title: 'Result', config: { template: '{{now}} {{later}}' } },
+      ],
+    });
+    const { app, version } = seedApp({ client, spec });
+    renderRoutes(client, `/create-app-deploy/${app.id}/${version.id}`);
+    const checks = await screen.findByRole('region', { name: 'Checks' });
+    expect(await within(checks).findByText('Step “Weather now” must say what goes into “city”, which “Current weather” requires.')).toBeInTheDocument();
+    expect(within(checks).getByText('Step “Weather later” does not say which endpoint of “Weather” it calls: pick one.')).toBeInTheDocument();
+    expect(checks).not.toHaveTextContent('No problems: ready to deploy.');
+    expect(screen.getByRole('button', { name: 'Deploy version 1' })).toBeDisabled();
   });
 
   it('a refused deploy shows the server’s words and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { hasErrors, validateApp } from '@appforge/engine';
+import { hasErrors, validateApiSteps, validateApp } from '@appforge/engine';
 import type { Problem } from '@appforge/engine';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
@@ -9,8 +9,9 @@ import { FlowPage } from '../components/FlowPage';
 import { LoadError } from '../components/LoadError';
 import { ProblemList } from '../components/ProblemList';
 import { Skeleton } from '../components/Skeleton';
+import { useApiCatalogue } from '../data/use-api-catalogue';
 import { readBackup } from '../lib/autosave';
-import { editorPaths } from '../lib/editor-context';
+import { apiCheckWords, editorPaths } from '../lib/editor-context';
 import { diffSpecs, isUnchanged } from '../lib/spec-diff';
 import type { SpecDiff } from '../lib/spec-diff';
 
@@ -81,7 +82,12 @@ export function Component() {
 
 function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetail; version: AppVersionRow; deployed: AppVersionRow | null; deployedLoading: boolean }) {
   const deploy = useDeployApp();
-  const problems = useMemo(() => validateApp(version.spec), [version.spec]);
+  // The api steps against the creator's APIs, as deploy-app checks them on the server.
+  const catalogue = useApiCatalogue(version.spec);
+  const problems = useMemo(
+    () => (catalogue.status === 'ready' ? [...validateApp(version.spec), ...validateApiSteps(version.spec, catalogue.apis)] : validateApp(version.spec)),
+    [version.spec, catalogue],
+  );
   const blocked = hasErrors(problems);
   const isLive = app.deployed_version_id === version.id;
   const pendingEdits = !version.frozen && unsavedHere(version.id);
@@ -170,7 +176,12 @@ function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetai
         {blocked ? <p className="editor-hint">Fix the errors first: an app with errors cannot run.</p> : null}
       </section>
       <aside className="editor-layout__side">
-        <ProblemList problems={problems} stepHref={(stepId) => editorPaths.step(app.id, version.id, stepId)} emptyText="No problems: ready to deploy." />
+        <ProblemList
+          problems={problems}
+          stepHref={(stepId) => editorPaths.step(app.id, version.id, stepId)}
+          emptyText="No problems: ready to deploy."
+          incomplete={apiCheckWords(catalogue.status)}
+        />
       </aside>
     </div>
   );

@@ -7,12 +7,12 @@ import { StepList } from '../components/StepList';
 import type { DatabaseChoice, NewStepKind } from '../components/StepList';
 import { createApiStep } from '../lib/api-steps';
 import { createDatabaseStep } from '../lib/database-steps';
-import { editorPaths, useEditor } from '../lib/editor-context';
+import { apiCheckWords, editorPaths, useEditor } from '../lib/editor-context';
 import { createStep, insertStep, moveStep } from '../lib/spec-ops';
 
 /** `/create-app/:appId/:versionId` — the version's steps in order, with the engine's checks. */
 export function Component() {
-  const { appId, versionId, app, spec, problems, frozen, edit } = useEditor();
+  const { appId, versionId, app, spec, problems, apiCheck, frozen, edit } = useEditor();
   const navigate = useNavigate();
   const database = useDatabase(app.database_id);
   const firstTable = database.data?.tables[0];
@@ -81,7 +81,7 @@ export function Component() {
         />
       </section>
       <aside className="editor-layout__side">
-        <ProblemList problems={problems} stepHref={(stepId) => editorPaths.step(appId, versionId, stepId)} />
+        <ProblemList problems={problems} stepHref={(stepId) => editorPaths.step(appId, versionId, stepId)} incomplete={apiCheckWords(apiCheck)} />
       </aside>
     </div>
   );

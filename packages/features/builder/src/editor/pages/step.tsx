@@ -9,7 +9,7 @@ import { InputFieldsEditor, toVariableName } from '../components/InputFieldsEdit
 import { ProblemList } from '../components/ProblemList';
 import { SelectField } from '../components/SelectField';
 import { Skeleton } from '../components/Skeleton';
-import { editorPaths, useEditor } from '../lib/editor-context';
+import { apiCheckWords, editorPaths, useEditor } from '../lib/editor-context';
 import { STEP_KIND_LABELS } from '../lib/step-kinds';
 import { describeNext, indexOfStep, uniqueVariableName, updateStep, variablesForStep } from '../lib/spec-ops';
 import type { CompletionVariable } from '../lib/spec-ops';
@@ -20,7 +20,7 @@ const PromptEditor = lazy(() => import('../components/PromptEditor').then((modul
 /** `/create-app/:appId/:versionId/:stepId` — edit one step, with the engine's messages for it. */
 export function Component() {
   const { stepId = '' } = useParams();
-  const { appId, versionId, app, spec, problems, frozen, edit } = useEditor();
+  const { appId, versionId, app, spec, problems, apiCheck, frozen, edit } = useEditor();
   const index = indexOfStep(spec, stepId);
   const step = spec.steps[index];
 
@@ -107,7 +107,7 @@ export function Component() {
         </nav>
       </section>
       <aside className="editor-layout__side">
-        <ProblemList problems={stepProblems} title="This step" emptyText="No problems in this step." />
+        <ProblemList problems={stepProblems} title="This step" emptyText="No problems in this step." incomplete={step.kind === 'api' ? apiCheckWords(apiCheck) : undefined} />
         <VariablesPanel variables={variables} />
       </aside>
     </div>

@@ -1,4 +1,4 @@
-import { validateApp } from '@appforge/engine';
+import { validateApiSteps, validateApp } from '@appforge/engine';
 import type { AppSpec } from '@appforge/engine';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useLiveApp, useLiveVersions, useVersion } from '@appforge/sdk/react';
@@ -9,6 +9,7 @@ import { LoadError } from '../components/LoadError';
 import { EditStepsButton } from '../../shared/components/EditStepsButton';
 import { SaveIndicator } from '../components/SaveIndicator';
 import { Skeleton } from '../components/Skeleton';
+import { useApiCatalogue } from '../data/use-api-catalogue';
 import { useSpecAutosave } from '../data/use-spec-autosave';
 import { clearBackup, readBackup } from '../lib/autosave';
 import { EditorContext, editorPaths } from '../lib/editor-context';
@@ -177,7 +178,12 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
     track(next);
   }
 
-  const problems = useMemo(() => validateApp(spec), [spec]);
+  // The api steps are checked against the creator's APIs too (what deploy-app checks on the server).
+  const catalogue = useApiCatalogue(spec);
+  const problems = useMemo(
+    () => (catalogue.status === 'ready' ? [...validateApp(spec), ...validateApiSteps(spec, catalogue.apis)] : validateApp(spec)),
+    [spec, catalogue],
+  );
   const errors = problems.filter((problem) => problem.severity === 'error').length;
 
   const value: EditorContextValue = {
@@ -187,6 +193,7 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
     version,
     spec,
     problems,
+    apiCheck: catalogue.status,
     frozen,
     save: autosave.state,
     restored: initial.restored,
