@@ -2,14 +2,18 @@
 // over loopback HTTP with the real supabase-js client, as the web app reaches it.
 import { createAppforgeClient } from '@appforge/sdk';
 import type { AppforgeClient, Database, RealtimeTransport } from '@appforge/sdk';
+import { createRequire } from 'node:module';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, inject } from 'vitest';
-import WebSocket from 'ws';
 import type { BackendAddress } from './global-setup';
 
-/** Node has no WebSocket the realtime client accepts under jsdom; `ws` speaks the same API. */
-const nodeWebSocket = WebSocket as unknown as RealtimeTransport;
+/**
+ * Node has no WebSocket the realtime client accepts under jsdom; `ws` speaks the same API. It is
+ * loaded with Node's own resolver: the test files resolve imports with the "browser" condition,
+ * which gives `ws`'s browser stub (it throws as soon as a page subscribes to live changes).
+ */
+const nodeWebSocket = createRequire(import.meta.url)('ws') as RealtimeTransport;
 
 export interface TestUser {
   /** An AppforgeClient signed in as the user (password grant through the real auth API). */

@@ -65,7 +65,7 @@ describe.each(DATABASES)('job queue on %s', (database) => {
     const states = await until(() => jobStates(backend.db, queue), (value) => value.completed === 1);
     expect(states).toEqual({ completed: 1 });
     // Retried until it succeeded: three runs. (How long the backoff waits is pg-boss's, and a
-    // timing check is no pass/fail test on a shared machine; bench/ prints such figures.)
+    // timing check is no pass/fail test on a shared machine; `pnpm bench:jobs` prints the waits.)
     expect(attempts).toHaveLength(3);
   }, 90_000);
 
