@@ -1,4 +1,4 @@
-import { createFakeAppforgeClient, makeApp, makeVersion } from '@appforge/sdk/testing';
+import { createFakeAppforgeClient, makeApp, makeExternalApi, makeExternalApiEndpoint, makeSpec, makeVersion } from '@appforge/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -157,5 +157,30 @@ describe('/create-app/:appId', () => {
     client.fake.heal('apps.get');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Lesson planner' })).toBeInTheDocument();
+  });
+
+  it('checks the api steps against the creator’s APIs and never calls such a version ready (issue 27)', async () => {
+    const client = createFakeAppforgeClient();
+    const session = client.fake.signIn({ email: 'ada@example.org' });
+    const weather = makeExternalApi({
+      owner_id: session.user.id,
+      name: 'Weather',
+      endpoints: [makeExternalApiEndpoint({ name: 'Current weather', path: '/weather/{city}', parameters: [{ name: 'city', in: 'path', type: 'string', required: true }] })],
+    });
+    client.fake.data.externalApis[weather.id] = weather;
+    const spec = makeSpec({
+      steps: [
+        { id: 'now', kind: 'api', title: 'Weather now', config: { apiId: weather.id, endpointId: weather.endpoints[0]?.id ?? '', params: {}, outputVariable: 'now' } },
+        { id: 'show', kind: 'output', title: 'Result', config: { template: '{{now}}' } },
+      ],
+    });
+    const app = makeApp({ owner_id: session.user.id, name: 'Weather today' });
+    const version = makeVersion({ app_id: app.id, spec });
+    client.fake.data.apps[app.id] = { ...app, draft_version_id: version.id };
+    client.fake.data.versions[version.id] = version;
+    renderRoute(`/create-app/${app.id}`, { client });
+    expect(await screen.findByText('Step “Weather now” must say what goes into “city”, which “Current weather” requires.')).toBeInTheDocument();
+    expect(screen.getByText(/problems? to fix before deploying/)).toBeInTheDocument();
+    expect(screen.queryByText(/No problems found/)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { hasErrors, validateApp } from '@appforge/engine';
+import { hasErrors } from '@appforge/engine';
 import type { AppSpec } from '@appforge/engine';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
 import { Badge, Button, PageHeader } from '@appforge/ui';
@@ -12,6 +12,8 @@ import { PreviewPanel } from '../components/PreviewPanel';
 import { ProblemList } from '../components/ProblemList';
 import { StepList } from '../components/StepList';
 import { EditStepsButton } from '../../shared/components/EditStepsButton';
+import { useSpecProblems } from '../../editor/data/use-spec-problems';
+import { apiCheckWords } from '../../editor/lib/editor-context';
 import { deployRefusalOf } from '../lib/deploy-refusal';
 import { outlineSteps } from '../lib/step-outline';
 
@@ -33,7 +35,8 @@ function Loaded({ appId }: { appId: string }) {
   }, [app.data]);
 
   const spec: AppSpec | null = version.data?.spec ?? null;
-  const problems = useMemo(() => (spec === null ? [] : validateApp(spec)), [spec]);
+  // The api steps are checked against the creator's APIs, as deploy-app does.
+  const { problems, apiCheck } = useSpecProblems(spec);
   const outline = useMemo(() => (spec === null ? [] : outlineSteps(spec)), [spec]);
   const stepNames = useMemo(() => Object.fromEntries(outline.map((step) => [step.id, `${step.position}. ${step.title}`])), [outline]);
   const blocking = problems.filter((problem) => problem.severity === 'error');
@@ -120,9 +123,10 @@ function Loaded({ appId }: { appId: string }) {
               />
             ) : (
               <>
-                <p className="bc-ok" role="status">
-                  {/* Issue 27: a deployed version is live, not "ready to deploy". */}
-                  {deployedId === version.data.id ? 'No problems found: this version is live.' : 'No problems found: this version is ready to deploy.'}
+                <p className={apiCheck === 'ready' ? 'bc-ok' : 'bc-muted'} role="status">
+                  {/* Issue 27: a deployed version is live, not "ready to deploy"; and nothing is "ready" before its API steps were checked. */}
+                  {apiCheckWords(apiCheck) ??
+                    (deployedId === version.data.id ? 'No problems found: this version is live.' : 'No problems found: this version is ready to deploy.')}
                 </p>
                 <ProblemList id="bc-live-warnings" title="Worth a look" problems={problems} stepNames={stepNames} />
               </>

@@ -38,7 +38,7 @@ function combineDetails(details: DetailResult[]): ApiCatalogueState {
  * same queries as the API step form, so the cache is shared). An id that is not among the
  * creator's APIs is simply absent: the engine then says the step calls an unknown API.
  */
-export function useApiCatalogue(spec: AppSpec): ApiCatalogueState {
+export function useApiCatalogue(spec: Pick<AppSpec, 'steps'>): ApiCatalogueState {
   const client = useAppforge();
   const { user } = useSession();
   const used = useMemo(() => [...new Set(spec.steps.flatMap((step) => (step.kind === 'api' ? [step.config.apiId] : [])))], [spec.steps]);

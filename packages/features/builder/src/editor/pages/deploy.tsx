@@ -1,15 +1,15 @@
-import { hasErrors, validateApiSteps, validateApp } from '@appforge/engine';
+import { hasErrors } from '@appforge/engine';
 import type { Problem } from '@appforge/engine';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
 import { Badge, Button, CopyButton } from '@appforge/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
 import { LoadError } from '../components/LoadError';
 import { ProblemList } from '../components/ProblemList';
 import { Skeleton } from '../components/Skeleton';
-import { useApiCatalogue } from '../data/use-api-catalogue';
+import { useSpecProblems } from '../data/use-spec-problems';
 import { readBackup } from '../lib/autosave';
 import { apiCheckWords, editorPaths } from '../lib/editor-context';
 import { diffSpecs, isUnchanged } from '../lib/spec-diff';
@@ -82,12 +82,7 @@ export function Component() {
 
 function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetail; version: AppVersionRow; deployed: AppVersionRow | null; deployedLoading: boolean }) {
   const deploy = useDeployApp();
-  // The api steps against the creator's APIs, as deploy-app checks them on the server.
-  const catalogue = useApiCatalogue(version.spec);
-  const problems = useMemo(
-    () => (catalogue.status === 'ready' ? [...validateApp(version.spec), ...validateApiSteps(version.spec, catalogue.apis)] : validateApp(version.spec)),
-    [version.spec, catalogue],
-  );
+  const { problems, apiCheck } = useSpecProblems(version.spec);
   const blocked = hasErrors(problems);
   const isLive = app.deployed_version_id === version.id;
   const pendingEdits = !version.frozen && unsavedHere(version.id);
@@ -180,7 +175,7 @@ function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetai
           problems={problems}
           stepHref={(stepId) => editorPaths.step(app.id, version.id, stepId)}
           emptyText="No problems: ready to deploy."
-          incomplete={apiCheckWords(catalogue.status)}
+          incomplete={apiCheckWords(apiCheck)}
         />
       </aside>
     </div>

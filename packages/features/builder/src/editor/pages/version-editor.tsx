@@ -1,15 +1,14 @@
-import { validateApiSteps, validateApp } from '@appforge/engine';
 import type { AppSpec } from '@appforge/engine';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useLiveApp, useLiveVersions, useVersion } from '@appforge/sdk/react';
 import { Badge, Button, PageHeader } from '@appforge/ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '../components/LoadError';
 import { EditStepsButton } from '../../shared/components/EditStepsButton';
 import { SaveIndicator } from '../components/SaveIndicator';
 import { Skeleton } from '../components/Skeleton';
-import { useApiCatalogue } from '../data/use-api-catalogue';
+import { useSpecProblems } from '../data/use-spec-problems';
 import { useSpecAutosave } from '../data/use-spec-autosave';
 import { clearBackup, readBackup } from '../lib/autosave';
 import { EditorContext, editorPaths } from '../lib/editor-context';
@@ -178,12 +177,7 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
     track(next);
   }
 
-  // The api steps are checked against the creator's APIs too (what deploy-app checks on the server).
-  const catalogue = useApiCatalogue(spec);
-  const problems = useMemo(
-    () => (catalogue.status === 'ready' ? [...validateApp(spec), ...validateApiSteps(spec, catalogue.apis)] : validateApp(spec)),
-    [spec, catalogue],
-  );
+  const { problems, apiCheck } = useSpecProblems(spec);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
 
   const value: EditorContextValue = {
@@ -193,7 +187,7 @@ function EditorSession({ app, version }: { app: AppDetail; version: AppVersionRo
     version,
     spec,
     problems,
-    apiCheck: catalogue.status,
+    apiCheck,
     frozen,
     save: autosave.state,
     restored: initial.restored,
