@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { data } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAppAt, testEnv } from '../../test/render-app';
@@ -48,7 +48,8 @@ describe('the root error page', () => {
     expect(screen.getByText('Technical details')).toBeInTheDocument();
     expect(screen.getByText(/kaput: the table "apps" is missing/)).toBeInTheDocument();
 
-    expect(consoleError).toHaveBeenCalledWith('[appforge] Unhandled error', failure, { route: '/broken' });
+    // Reported from an effect once the error page is up: it may come a moment after the page.
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('[appforge] Unhandled error', failure, { route: '/broken' }));
   });
 
   it('keeps the technical details out of production builds', async () => {
@@ -66,7 +67,7 @@ describe('the root error page', () => {
 
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText(/reloading the page usually fixes it/)).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalledWith('[appforge] Unhandled error', expect.any(TypeError), { route: '/stale-chunk' });
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('[appforge] Unhandled error', expect.any(TypeError), { route: '/stale-chunk' }));
   });
 
   it('shows a 404 answered by a loader as "Not found" without reporting it as a bug', async () => {

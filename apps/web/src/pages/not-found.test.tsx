@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAppAt } from '../../test/render-app';
@@ -9,7 +9,7 @@ describe('unknown paths', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('/no/such/page')).toBeInTheDocument();
-    expect(document.title).toBe('Page not found · Appforge');
+    await waitFor(() => expect(document.title).toBe('Page not found · Appforge'));
 
     await userEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
 
