@@ -6,7 +6,7 @@
 // Sign in → create an app from a description → change a prompt in the step editor → add a step and
 // turn "Summarise" into a choice with two branches → ask the AI builder for a change → run the new
 // version as a preview → compare versions → deploy → edit the deployed version through
-// change-version → set icon, price and design → open the deployed app as a signed-out visitor and
+// one-click draft → set icon, price and design → open the deployed app as a signed-out visitor and
 // see the design and both branches → see the runs in /app-data. Axe runs on every builder route
 // visited; screenshots of the main screens are attached to the report. A second test visits every
 // builder route of that app at phone width (390 × 844): no sideways scrolling, the heading shows.
@@ -286,20 +286,15 @@ test('a creator builds, changes, deploys and configures an app with the AI model
     await expect(page.getByRole('heading', { name: 'Version 2 is live' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('link', { name: `${WEB}/deployed-app/${appId}` })).toBeVisible();
 
-    // 8. Editing the deployed version goes through change-version: a copy becomes version 3.
+    // 8. Editing the deployed version takes one click: "Make changes" copies it into version 3,
+    // editable at once (issue 27: it used to take three screens through change-version).
     await page.goto(`${WEB}/create-app/${appId}/${v2}`);
     await expect(page.getByRole('note')).toContainText('This version is deployed, so it cannot change');
     await checkScreen(page, testInfo, '07b-deployed-version-frozen');
-    await page.getByRole('link', { name: 'Edit a copy of this version' }).click();
-    await expect(page).toHaveURL(new RegExp(`/create-app-change-version/${appId}/${v2}$`));
-    await expect(page.getByText(/Visitors are using this version right now, so it never changes under them\./)).toBeVisible();
-    await checkScreen(page, testInfo, '08-change-version');
-    await page.getByRole('button', { name: 'Copy into a new draft' }).click();
-    await expect(page.getByRole('heading', { name: 'Version 3 is your new draft' })).toBeVisible({ timeout: 20_000 });
-    await expect(page).toHaveURL(new RegExp(`/create-app-change-version-confirm/${appId}/${v2}/${UUID}$`));
+    await page.getByRole('button', { name: 'Make changes' }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/create-app/${appId}/${v2}$`), { timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`/create-app/${appId}/${UUID}$`));
     const v3 = lastId(page);
-    await checkScreen(page, testInfo, '09-change-version-confirm');
-    await page.getByRole('link', { name: 'Edit version 3' }).click();
     await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('note')).toHaveCount(0);
     // The copy is editable: rename a step there. Visitors keep version 2 (checked in step 10).
@@ -388,7 +383,7 @@ test('a creator builds, changes, deploys and configures an app with the AI model
     await expect(table).toBeVisible({ timeout: 20_000 });
     // A header row, the creator's preview run and the visitor's two runs, all finished, all on version 2.
     await expect(table.getByRole('row')).toHaveCount(4);
-    await expect(table.getByRole('cell', { name: 'Done', exact: true })).toHaveCount(3);
+    await expect(table.getByRole('cell', { name: 'Finished', exact: true })).toHaveCount(3);
     await expect(table.getByRole('cell', { name: 'v2', exact: true })).toHaveCount(3);
     await checkScreen(page, testInfo, '16-app-data');
     await page.getByRole('button', { name: /^Open the run from/ }).first().click();
