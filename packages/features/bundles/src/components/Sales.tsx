@@ -111,6 +111,23 @@ function SalesTable({ sales }: { sales: MySale[] }) {
   );
 }
 
+/** The sales while they load, or why they could not be loaded with a retry (both sales views). */
+function SalesLoadState({ sales }: { sales: ReturnType<typeof useMySales> }) {
+  if (sales.isError) {
+    return (
+      <div role="alert" className="bundles-error">
+        <p>Your sales could not be loaded: {messageOf(sales.error)}</p>
+        <Button onClick={() => void sales.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  return (
+    <p className="bundles-loading">
+      <Spinner size="sm" /> Loading your sales…
+    </p>
+  );
+}
+
 /**
  * The seller's sales, like a payments dashboard: revenue (last 30 days and all time, per currency,
  * less refunds, test sales left out), sales, refunds and buyers, then the latest sales. With a
@@ -123,15 +140,8 @@ export function SalesOverview({ bundleId }: { bundleId?: string }) {
   return (
     <section id={bundleId === undefined ? 'sales' : undefined} className="bundles-sales" aria-labelledby={titleId}>
       <h2 id={titleId}>{bundleId === undefined ? 'Sales' : 'Sales of this bundle'}</h2>
-      {sales.isPending ? (
-        <p className="bundles-loading">
-          <Spinner size="sm" /> Loading your sales…
-        </p>
-      ) : sales.isError ? (
-        <div role="alert" className="bundles-error">
-          <p>Your sales could not be loaded: {messageOf(sales.error)}</p>
-          <Button onClick={() => void sales.refetch()}>Try again</Button>
-        </div>
+      {sales.isPending || sales.isError ? (
+        <SalesLoadState sales={sales} />
       ) : sales.data.sales.length === 0 ? (
         <EmptyState headingLevel={3} title="No sales yet" description={empty} />
       ) : (
@@ -160,15 +170,8 @@ export function SalesSummary() {
   const sales = useMySales();
   return (
     <Card title="Your sales" footer={<Link to={SALES_PATH}>See all your sales</Link>}>
-      {sales.isPending ? (
-        <p className="bundles-loading">
-          <Spinner size="sm" /> Loading your sales…
-        </p>
-      ) : sales.isError ? (
-        <div role="alert" className="bundles-error">
-          <p>Your sales could not be loaded: {messageOf(sales.error)}</p>
-          <Button onClick={() => void sales.refetch()}>Try again</Button>
-        </div>
+      {sales.isPending || sales.isError ? (
+        <SalesLoadState sales={sales} />
       ) : sales.data.sales.length === 0 ? (
         <p>No sales yet. When someone buys one of your bundles or apps, it shows here.</p>
       ) : (
