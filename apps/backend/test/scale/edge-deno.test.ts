@@ -9,8 +9,9 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FunctionRegistry } from '@appforge/functions';
 import { getRequestListener } from '@hono/node-server';
@@ -51,6 +52,26 @@ interface CheckResult {
   stderr: string;
 }
 
+type DenoLock = Record<string, unknown> & { workspace?: { dependencies?: string[] } };
+
+/** The union of the functions' lock files (version 5: specifiers, npm and the workspace's list). */
+function mergedLock(group: readonly string[]): DenoLock {
+  const merged: DenoLock = {};
+  const dependencies = new Set<string>();
+  for (const name of group) {
+    const lockPath = join(functionsDir, name, 'deno.lock');
+    if (!existsSync(lockPath)) continue;
+    const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as DenoLock;
+    for (const [key, value] of Object.entries(lock)) {
+      if (key === 'workspace') continue;
+      merged[key] = value !== null && typeof value === 'object' ? { ...(merged[key] as object | undefined), ...value } : value;
+    }
+    for (const dependency of lock.workspace?.dependencies ?? []) dependencies.add(dependency);
+  }
+  merged.workspace = { dependencies: [...dependencies].sort() };
+  return merged;
+}
+
 /** One `deno check` over every function that shares a deno.json, run on first use. */
 const checks = new Map<string, Promise<CheckResult>>();
 function checkGroupOf(name: string): Promise<CheckResult> {
@@ -62,8 +83,12 @@ function checkGroupOf(name: string): Promise<CheckResult> {
     const group = names.filter((other) => readFileSync(join(functionsDir, other, 'deno.json'), 'utf8') === config);
     const configPath = join(functionsDir, name, 'deno.json');
     const roots = group.map((other) => join(other, 'index.ts'));
+    // Each function's deno.lock still pins what it resolves: the check reads their union from a
+    // copy (the locks agree on every shared entry) and leaves the files in the repository alone.
+    const lock = join(mkdtempSync(join(tmpdir(), 'appforge-deno-lock-')), 'deno.lock');
+    writeFileSync(lock, JSON.stringify(mergedLock(group)));
     check = new Promise((resolve) => {
-      const child = spawn(process.execPath, [deno, 'check', '--config', configPath, ...roots], {
+      const child = spawn(process.execPath, [deno, 'check', '--config', configPath, `--lock=${lock}`, ...roots], {
         cwd: functionsDir,
         env: denoEnv,
         stdio: ['ignore', 'ignore', 'pipe'],
