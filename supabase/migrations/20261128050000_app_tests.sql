@@ -136,7 +136,9 @@ create policy "AppTestResult: readable with its test run"
 alter publication supabase_realtime add table public."AppTestRun", public."AppTestResult";
 
 -- A case's run is an ordinary AppRun (same executor, same model, same usage), labelled with its
--- test run so it stays apart from visitors' runs. Not selectable through the API (the column
--- grant of AppRun lists the columns people read); the test result carries what the owner sees.
+-- test run so it stays apart from visitors' runs: the run history and Home's recent runs filter
+-- on it, so signed-in people may read the column (RLS still decides which runs they see; the
+-- test result carries what the owner sees of the case's run).
 alter table public."AppRun" add column test_run_id uuid references public."AppTestRun" (id) on delete set null;
 create index "AppRun_test_run_id_idx" on public."AppRun" (test_run_id) where test_run_id is not null;
+grant select (test_run_id) on table public."AppRun" to authenticated;

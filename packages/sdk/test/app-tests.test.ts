@@ -78,6 +78,9 @@ describe('client.appTests', () => {
       checks: [{ kind: 'contains', pass: false, reason: 'The output does not contain “Venus”.' }],
     });
     expect((await owner.client.appTests.listRuns(appId)).map((row) => row.id)).toEqual([last.test_run_id]);
+    // The history of people's runs and Home's recent runs list the owner's own run, not the test runs.
+    expect((await owner.client.runs.list(appId)).rows.map((row) => row.id)).toEqual([header.run_id]);
+    expect((await owner.client.runs.recent()).map((row) => row.id)).toEqual([header.run_id]);
 
     // Nobody else reads, changes or runs them.
     expect(await other.client.appTests.listCases(appId)).toEqual([]);
