@@ -1,6 +1,6 @@
-import { Badge, Button, EmptyState, Markdown } from '@appforge/ui';
+import { Badge, Button, EmptyState, formatDateTime, Markdown } from '@appforge/ui';
 import { useState } from 'react';
-import { CATEGORY_LABELS, formatDateTime } from '../lib/format';
+import { CATEGORY_LABELS } from '../lib/format';
 import { messageOf } from '../lib/message';
 import type { ClassMember, SafetyAlert } from '../lib/types';
 import { nameLookup } from './LivePanel';

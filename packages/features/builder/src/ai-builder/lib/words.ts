@@ -20,13 +20,6 @@ export const SOURCE_WORDS: Readonly<Record<AppVersionRow['source'], string>> = {
   template: 'Template',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateFormat.format(time);
-}
-
 /** A change request's limit (the builder function refuses longer ones). */
 export const MESSAGE_LIMIT = 4000;
 
