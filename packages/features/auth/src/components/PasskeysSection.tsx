@@ -1,6 +1,6 @@
+import { messageOf } from '@appforge/sdk';
 import { useDeletePasskey, usePasskeys, useRegisterPasskey } from '@appforge/sdk/react';
 import { Button, Card, ConfirmDialog, formatDateTime } from '@appforge/ui';
-import { messageOf } from '../lib/message-of';
 import { browserHasPasskeys } from './PasskeySignInButton';
 
 function when(value: string | undefined): string {

@@ -1,8 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import type { FlaggedSale } from '@appforge/sdk';
 import { Badge, Button, formatDate } from '@appforge/ui';
 import { useFlaggedSales } from '../data/use-flagged-sales-query';
 import { money } from '../lib/money';
-import { messageOf } from '../lib/message';
 import { PurchasedItem } from './PurchasedItem';
 
 

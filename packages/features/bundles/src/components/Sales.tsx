@@ -1,9 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import type { MySale, MySales, SalesRevenue } from '@appforge/sdk';
 import { Badge, Button, Card, EmptyState, formatDate, Spinner } from '@appforge/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useMySales } from '../data/use-my-sales-query';
-import { messageOf } from '../lib/message';
 import { money } from '../lib/money';
 import { PurchasedItem } from './PurchasedItem';
 

@@ -1,4 +1,4 @@
-import { describePrice, formatMoney } from '@appforge/sdk';
+import { describePrice, formatMoney, messageOf } from '@appforge/sdk';
 import type { Currency, MyPlan, PurchaseRow } from '@appforge/sdk';
 import { useCheckout, useManagePurchase, useMyPlan } from '@appforge/sdk/react';
 import { Badge, Button, Card, formatDate, PageHeader, Spinner } from '@appforge/ui';
@@ -7,7 +7,6 @@ import { useSearchParams } from 'react-router';
 import { UNENFORCED_LIMITS, USAGE_FULL_TEXTS, USAGE_LABELS, UsageBar } from '../components/UsageBar';
 import { PurchasedItem } from '../components/PurchasedItem';
 import { SalesSummary } from '../components/Sales';
-import { messageOf } from '../lib/message';
 import { useLeave } from '../lib/use-leave';
 
 

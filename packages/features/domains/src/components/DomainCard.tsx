@@ -1,7 +1,7 @@
+import { messageOf } from '@appforge/sdk';
 import type { CustomDomain, DomainScope, DomainTargetRef } from '@appforge/sdk';
 import { useCheckDomain, useRemoveDomain, useSwitchDomain } from '@appforge/sdk/react';
 import { Badge, Button, Card, ConfirmDialog, formatRelative, Select, useToast } from '@appforge/ui';
-import { messageOf } from '../lib/message';
 import { statusOf, targetWords } from '../lib/status';
 import { targetChoices, targetRef } from '../lib/targets';
 import { DnsRecords } from './DnsRecords';

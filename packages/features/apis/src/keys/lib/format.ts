@@ -27,11 +27,6 @@ export const GRACE_PERIODS: readonly { value: string; label: string }[] = [
   { value: '10080', label: 'Keep the old key for 7 days' },
 ];
 
-export function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return 'Something went wrong. Please try again.';
-}
-
 export const keyPaths = {
   list: '/list-api-keys',
   create: '/api-key',

@@ -1,10 +1,11 @@
+import { messageOf } from '@appforge/sdk';
 import type { ApiKeySummary } from '@appforge/sdk';
 import { useApiKeys } from '@appforge/sdk/react';
 import { Badge, Button, EmptyState, formatDate, formatDateTime, PageHeader, Spinner, Table } from '@appforge/ui';
 import type { TableColumn } from '@appforge/ui';
 import { Link } from 'react-router';
 import { Sparkline } from '../components/Sparkline';
-import { keyPaths, messageOf, scopeLabel, STATUS_LABEL, STATUS_TONE } from '../lib/format';
+import { keyPaths, scopeLabel, STATUS_LABEL, STATUS_TONE } from '../lib/format';
 
 const columns: TableColumn<ApiKeySummary>[] = [
   { key: 'name', header: 'Name', rowHeader: true, cell: (key) => <Link to={keyPaths.key(key.id)}>{key.name}</Link> },

@@ -1,10 +1,10 @@
+import { isNotFound } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { useApp, useLiveApp } from '@appforge/sdk/react';
 import { Button, EmptyState, PageHeader } from '@appforge/ui';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { isNotFound } from '../lib/message-of';
 import { settingsPaths } from '../lib/paths';
 import { LoadError } from './LoadError';
 import { Skeleton } from './Skeleton';

@@ -1,5 +1,5 @@
+import { messageOf } from '@appforge/sdk';
 import { Button } from '@appforge/ui';
-import { messageOf } from '../lib/message-of';
 
 export interface LoadErrorProps {
   /** What could not be loaded, e.g. "This app's settings". */
