@@ -56,6 +56,8 @@ export { ToastProvider, useToast } from './components/Toast';
 export type { ToastApi, ToastOptions, ToastProviderProps, ToastTone } from './components/Toast';
 export { formatDate, formatDateTime, formatRelative, formatTimeOfDay, TIME_LOCALE } from './patterns/time';
 export type { RelativeTimeOptions, TimeFormatOptions, TimeValue } from './patterns/time';
+export { LoadError } from './patterns/LoadError';
+export type { LoadErrorProps } from './patterns/LoadError';
 export { Time } from './patterns/Time';
 export type { TimeProps, TimeStyle } from './patterns/Time';
 export { tokens } from './tokens/tokens';
