@@ -1,5 +1,5 @@
 export { createAppforgeClient } from './client';
-export { AppforgeError, isAppforgeError, toAppforgeError } from './errors';
+export { AppforgeError, isAppforgeError, isNotFound, messageOf, toAppforgeError } from './errors';
 export type { AppforgeErrorInit } from './errors';
 export { customDomainSchema, normaliseHost } from './custom-domains';
 export { MAX_EMBED_ORIGINS, embedOriginSchema, embedOriginsSchema, isEmbedOrigin, parseEmbedOriginLines } from './embed';
