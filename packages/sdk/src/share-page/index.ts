@@ -94,10 +94,11 @@ function iconUrl(facts: ShareFacts, context: ShareContext): string | undefined {
 
 /** The amount in the currency's major unit as schema.org wants it ("4.99", "500" for JPY). */
 function majorAmount(price: NonNullable<ShareFacts['price']>): string {
-  let digits = 2;
+  let digits: number;
   try {
     digits = new Intl.NumberFormat('en', { style: 'currency', currency: price.currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
+    // An unknown currency code: two decimals, like most currencies.
     digits = 2;
   }
   return (price.amount_cents / 10 ** digits).toFixed(digits);
