@@ -2285,6 +2285,17 @@ export type Database = {
         Args: { p_from: string; p_to: string }
         Returns: number
       }
+      share_page_facts: {
+        Args: { kind: string; id: string }
+        Returns: Json
+      }
+      share_sitemap: {
+        Args: { custom_host?: string }
+        Returns: {
+          path: string
+          updated_at: string
+        }[]
+      }
       sign_in_icon: {
         Args: { item_kind: string; item_id: string }
         Returns: string
