@@ -1,5 +1,5 @@
-import type { TimeFormatOptions, TimeValue } from './time';
-import { formatDate, formatDateTime, formatRelative } from './time';
+import type { TimeFormatOptions, TimeValue } from './format-time';
+import { formatDate, formatDateTime, formatRelative } from './format-time';
 
 export type TimeStyle = 'date' | 'date-time' | 'relative';
 

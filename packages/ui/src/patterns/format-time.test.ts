@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRelative, formatTimeOfDay } from './time';
+import { formatDate, formatDateTime, formatRelative, formatTimeOfDay } from './format-time';
 
 describe('one way to write a timestamp', () => {
   const moment = '2026-11-20T15:40:12Z';
