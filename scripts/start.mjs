@@ -59,6 +59,9 @@ const env = {
   TURBO_NO_UPDATE_NOTIFIER: '1',
   SITE_URL: process.env.SITE_URL ?? webUrl,
   DATA_DIR: process.env.DATA_DIR ?? join(root, '.appforge', 'data'),
+  // One JSON line per migration and per request drowns the progress lines: warnings and errors
+  // only, unless the developer asks for more (LOG_LEVEL=info npm start).
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 const fromSource = ['--conditions=@appforge/source', '--import', 'tsx'];
 const backendDir = join(root, 'apps/backend');
@@ -166,6 +169,8 @@ if (!ready.backendUp || !ready.webUp) {
     Service key    ${keys.serviceRoleKey}
     Data           ${env.DATA_DIR}
 
-  Custom domains can be tried at http://<anything>.localhost:${webPort}. Press Ctrl+C to stop.
+  Custom domains can be tried at http://<anything>.localhost:${webPort}.
+  The backend logs warnings and errors here; LOG_LEVEL=info npm start shows every request.
+  Press Ctrl+C to stop.
 `);
 }
