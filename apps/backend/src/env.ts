@@ -42,6 +42,8 @@ const schema = z.object({
   ACCESS_ALLOW_LIST: csv,
   // Classrooms (issue 19): e-mail domains whose people may teach (beside School rows).
   TEACHER_EMAIL_DOMAINS: csv,
+  // Issue 28: the built web app (apps/web/dist) Caddy serves; share-page reads its entry files.
+  WEB_ROOT: optionalNonEmpty,
   INTERCOM_SECRET: optionalNonEmpty,
   SMTP_URL: optionalNonEmpty.pipe(z.string().url().optional()),
   SMTP_FROM: z.string().min(3).default('Appforge <no-reply@appforge.local>'),
@@ -231,6 +233,8 @@ export interface BackendConfig {
   readonly domains: DomainsConfig;
   /** Classrooms (issue 19): TEACHER_EMAIL_DOMAINS, lower-case, without a leading @. */
   readonly teacherEmailDomains: readonly string[];
+  /** WEB_ROOT: the built web app's directory, for the share-page function (issue 28); unset → that function answers 404. */
+  readonly webRoot: string | undefined;
   /** How often the backend runs the recurring domain re-check (0 = never). */
   readonly domainRecheckIntervalMs: number;
   // Wire compatibility (#20).
@@ -411,6 +415,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     accessPolicy: e.ACCESS_POLICY,
     accessAllowList: Object.freeze(e.ACCESS_ALLOW_LIST.map((entry) => entry.toLowerCase())),
     teacherEmailDomains: Object.freeze(teacherDomains(e.TEACHER_EMAIL_DOMAINS.join(','))),
+    webRoot: e.WEB_ROOT,
     intercomSecret: e.INTERCOM_SECRET,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

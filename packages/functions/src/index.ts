@@ -19,6 +19,7 @@ import { testCheckoutFunction } from './billing/test-checkout.ts';
 // Custom domains (issue 18).
 import { domainAllowed } from './domains/domain-allowed.ts';
 import { frameAncestorsFunction } from './domains/frame-ancestors.ts';
+import { sharePageFunction } from './domains/share-page.ts';
 import { manageDomain } from './domains/manage-domain.ts';
 import { handOver } from './domains/hand-over.ts';
 import { apiImportOpenapi } from './api-import.ts';
@@ -47,6 +48,7 @@ export type { EdgeConnectionInfo, EdgeOptions } from './edge.ts';
 // Custom domains (issue 18): the handlers, the recurring re-check and the settings.
 export { domainAllowed } from './domains/domain-allowed.ts';
 export { FRAME_ANCESTORS_HEADER, frameAncestorsFunction } from './domains/frame-ancestors.ts';
+export { sharePageFunction } from './domains/share-page.ts';
 export { manageDomain, recordsFor } from './domains/manage-domain.ts';
 export { HAND_OVER_RECEIVE_PATH, handOver } from './domains/hand-over.ts';
 export type { HandOverAnswer } from './domains/hand-over.ts';
@@ -123,6 +125,8 @@ export const functions: FunctionRegistry = Object.freeze({
   // Issue 26: a platform session reaches a custom domain only after the person confirms.
   'hand-over': handOver,
   'run-app': runAppFunction,
+  // Issue 28: Caddy serves the pages that preview when shared through this function in production.
+  'share-page': sharePageFunction,
   // App tests (issue 30)
   'run-app-tests': runAppTests,
   // API keys and the public API (issue #16).
