@@ -89,15 +89,16 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
 
   beforeAll(async () => {
     if (!existsSync(CADDY)) throw new Error(`Caddy is missing at ${CADDY}: run node scripts/bootstrap.mjs --tests (apt-get install caddy)`);
-    backend = await startTestBackend({ env: { DOMAIN_RECHECK_INTERVAL_MS: '0' } });
+    dir = await mkdtemp(join(tmpdir(), 'appforge-caddy-'));
+    await writeFile(join(dir, 'index.html'), `<!doctype html><html><head><title>Appforge</title></head><body><div id="root">${MARKER}</div></body></html>`);
+    // The backend reads the same web root: its share-page function puts each shared page's tags in.
+    backend = await startTestBackend({ env: { DOMAIN_RECHECK_INTERVAL_MS: '0', WEB_ROOT: dir } });
     const owner = await signedIn(backend);
     const appId = crypto.randomUUID();
     await backend.db.query(`insert into public."App" (id, owner_id, name) values ($1, $2, 'Quiz')`, [appId, owner.id]);
     const added = await callFunction(backend, 'manage-domain', { action: 'add', host: verifiedHost, target: { kind: 'app', app_id: appId } }, owner.token);
     expect(added.status).toBe(201);
 
-    dir = await mkdtemp(join(tmpdir(), 'appforge-caddy-'));
-    await writeFile(join(dir, 'index.html'), `<!doctype html><title>Appforge</title><div id="root">${MARKER}</div>`);
     const httpPort = await freePort();
     httpsPort = await freePort();
     const backendPort = new URL(backend.url).port;
@@ -224,5 +225,25 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
     expect(off.body).toContain(MARKER);
     expect(String(off.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(off.headers['x-frame-options']).toBe('DENY');
+  }, 30_000);
+
+  it('a shared page arrives with its title and canonical URL on the host it was opened on, and each host has robots.txt and a sitemap (issue 28)', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await seedApp(backend, owner.id);
+    for (const host of ['localhost', verifiedHost]) {
+      const page = await httpsGet(httpsPort, host, `/deployed-app/${appId}`, rootCa);
+      expect(page.status, host).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<title>Topic explainer</title>');
+      expect(page.body).toContain(`<link rel="canonical" href="https://${host}/deployed-app/${appId}" />`);
+      expect(page.body).toContain(MARKER);
+      expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      const robots = await httpsGet(httpsPort, host, '/robots.txt', rootCa);
+      expect(robots.body).toContain(`Sitemap: https://${host}/sitemap.xml`);
+    }
+    const sitemap = await httpsGet(httpsPort, 'localhost', '/sitemap.xml', rootCa);
+    expect(sitemap.body).toContain(`<loc>https://localhost/deployed-app/${appId}</loc>`);
+    // The custom domain lists only its own target, never the platform's other apps.
+    expect((await httpsGet(httpsPort, verifiedHost, '/sitemap.xml', rootCa)).body).not.toContain(appId);
   }, 30_000);
 });

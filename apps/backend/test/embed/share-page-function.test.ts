@@ -119,11 +119,14 @@ describe('share-page: what Caddy serves for a shared link (issue 28)', () => {
     expect((await ask(backend, 'path=/robots.txt', 'appforge.example', { method: 'POST' })).status).toBe(405);
   });
 
-  it('answers 404 without WEB_ROOT, so Caddy serves the plain file', async () => {
+  it('answers 404 without WEB_ROOT, so Caddy serves the plain file, still with the framing sites', async () => {
     const someone = await signedIn(bare);
     const { appId } = await seedApp(bare, someone.id);
+    await bare.db.query(`update public."App" set embed_enabled = true, embed_origins = '{https://blog.example.com}' where id = $1`, [appId]);
     const response = await ask(bare, `path=/deployed-app/${appId}`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as { code: string }).code).toBe('no_web_root');
+    // The sites that may frame it still come back, so the plain page can be embedded as before.
+    expect(response.headers.get('x-appforge-frame-ancestors')).toBe('https://blog.example.com');
   });
 });

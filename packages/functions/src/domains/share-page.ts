@@ -87,16 +87,21 @@ export const sharePageFunction: FunctionHandler = async (req, ctx) => {
   const ref: SharePageRef | undefined = sharePageOf(path);
   if (ref === undefined) return errorResponse(404, 'not_found', 'This path is not a page that previews when shared.');
   const webRoot = ctx.env.webRoot;
-  const html = webRoot === undefined ? undefined : await entryHtml(webRoot, entry);
-  if (html === undefined) return errorResponse(404, 'no_web_root', 'WEB_ROOT is not set or holds no built web app.');
-
-  const [factsAnswer, ancestors] = await Promise.all([
+  const [html, factsAnswer, ancestors] = await Promise.all([
+    webRoot === undefined ? Promise.resolve(undefined) : entryHtml(webRoot, entry),
     ctx.supabase.rpc('share_page_facts', { kind: ref.kind === 'bundle' ? 'bundle' : 'app', id: ref.id }),
     ref.kind === 'app' ? frameAncestorsOf(ctx, ref.id) : Promise.resolve([]),
   ]);
+  // The sites allowed to frame the app go back either way: Caddy serves the plain file with them.
+  const framing: Record<string, string> = ancestors.length > 0 ? { [FRAME_ANCESTORS_HEADER]: ancestors.join(' ') } : {};
+  if (html === undefined) {
+    return new Response(JSON.stringify({ code: 'no_web_root', message: 'WEB_ROOT is not set or holds no built web app.' }), {
+      status: 404,
+      headers: { 'content-type': 'application/json', ...framing },
+    });
+  }
   const facts: ShareFacts | undefined = factsAnswer.error ? undefined : parseShareFacts(factsAnswer.data);
   const apiOrigin = ctx.env.publicUrl === undefined ? origin : new URL(ctx.env.publicUrl).origin;
-  const page = applySharePage(html, ref, facts, { origin, apiOrigin });
-  return text('text/html', page, ancestors.length > 0 ? { [FRAME_ANCESTORS_HEADER]: ancestors.join(' ') } : {});
+  return text('text/html', applySharePage(html, ref, facts, { origin, apiOrigin }), framing);
 };
 
