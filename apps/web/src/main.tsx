@@ -10,6 +10,7 @@ import '@appforge/databases/styles.css';
 import '@appforge/apis/styles.css';
 import '@appforge/bundles/styles.css';
 import '@appforge/domains/styles.css';
+import '@appforge/app-tests/styles.css';
 import '@appforge/teacher/styles.css';
 import '@appforge/run-view/styles.css';
 import '@appforge/visitor/styles.css';

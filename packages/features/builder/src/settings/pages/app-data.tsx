@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AppSettingsFrame } from '../components/AppSettingsFrame';
 import { RunDetail } from '../components/RunDetail';
+import { SaveAsTest } from '../components/SaveAsTest';
 import { hasFilters, RunFiltersBar } from '../components/RunFiltersBar';
 import type { RunFilters } from '../components/RunFiltersBar';
 import { RunsTable } from '../components/RunsTable';
@@ -43,7 +44,10 @@ function RunDetailDialog({ runId, onClose }: { runId: string; onClose: () => voi
       }}
     >
       {run.data ? (
-        <RunDetail run={run.data.run} steps={run.data.steps} />
+        <>
+          <RunDetail run={run.data.run} steps={run.data.steps} />
+          {run.data.run.status === 'done' ? <SaveAsTest runId={run.data.run.id} appId={run.data.run.app_id} /> : null}
+        </>
       ) : run.isError ? (
         <LoadError what="This run" message={messageOf(run.error)} onRetry={() => void run.refetch()} retrying={run.isFetching} />
       ) : (
