@@ -66,7 +66,8 @@ export { APP_LIMIT_FACTOR } from './rate-limit.ts';
 export { LIMIT_SCHEMA, LIMIT_TABLE, LIMIT_TABLE_SQL, memoryLimits, postgresLimits } from './limits.ts';
 export type { LimitDecision, Limiter, LimitRule, Limits, LimitSqlClient } from './limits.ts';
 export { runAppFunction } from './run-app.ts';
-export { modelJudge, runAppTests, TEST_RUN_CONCURRENCY } from './run-app-tests.ts';
+export { runAppTests } from './run-app-tests.ts';
+export { modelJudge, STOPPED_TEST_RUN_MESSAGE, TEST_RUN_CONCURRENCY, TEST_RUN_IDLE_LIMIT_MINUTES } from './test-runs.ts';
 export { clientAddress, NO_TRUSTED_PROXIES, parseTrustedProxies } from './client-address.ts';
 export type { TrustedProxies } from './client-address.ts';
 // ── Your APIs (issue 15) ──

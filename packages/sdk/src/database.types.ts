@@ -2205,6 +2205,10 @@ export type Database = {
         Args: { table_id: string }
         Returns: Json
       }
+      end_stopped_test_runs: {
+        Args: { p_app_id: string; p_idle_minutes?: number }
+        Returns: number
+      }
       in_class: {
         Args: { class_id: string }
         Returns: boolean

@@ -75,6 +75,22 @@ describe('run-app-tests on the offline model', () => {
     expect(testCounter.rows[0]?.used).toBe('2');
   }, 120_000);
 
+  it('ends a test run whose server stopped mid-run when the next run of the app starts, so it does not stay running forever', async () => {
+    const stuck = await backend.db.query<{ id: string }>(
+      `insert into public."AppTestRun" (app_id, version_id, status, case_count, updated_at) values ($1, $2, 'running', 1, now() - interval '1 hour') returning id`,
+      [appId, versionId],
+    );
+    const stuckId = stuck.rows[0]?.id ?? '';
+    await backend.db.query(`insert into public."AppTestResult" (test_run_id, case_name, updated_at) values ($1, 'Shows an answer', now() - interval '1 hour')`, [stuckId]);
+
+    const events = await readSse(await callFunction(backend, 'run-app-tests', { app_id: appId }, owner.token));
+    expect(events.at(-1)?.event).toBe('test_run_done');
+    const ended = await owner.client.from('AppTestRun').select('status, failed, error').eq('id', stuckId).single();
+    expect(ended.data).toEqual({ status: 'failed', failed: 1, error: { code: 'stopped', message: 'The test run stopped before it finished' } });
+    const result = await owner.client.from('AppTestResult').select('status, reason').eq('test_run_id', stuckId).single();
+    expect(result.data).toEqual({ status: 'error', reason: 'The test run stopped before it finished' });
+  }, 120_000);
+
   it('lets nobody but the owner run the tests, and refuses bad input', async () => {
     const other = await signedIn(backend);
     const before = (await backend.db.query('select 1 from public."AppTestRun" where app_id = $1', [appId])).rows.length;
