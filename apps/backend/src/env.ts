@@ -344,7 +344,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       if (!e[name]) problems.push({ name, message: 'is required when AUTH_SMS_PROVIDER=twilio' });
     }
   }
-  const badOtps = e.AUTH_SMS_TEST_OTP.filter((entry) => !/^\+?[1-9][0-9]{1,14}\s*=\s*[0-9]{6,10}$/.test(entry));
+  // `number=code` (hosted Supabase's sms_test_otp) or `number:code` (GOTRUE_SMS_TEST_OTP).
+  const badOtps = e.AUTH_SMS_TEST_OTP.filter((entry) => !/^\+?[1-9][0-9]{1,14}\s*[=:]\s*[0-9]{6,10}$/.test(entry));
   if (badOtps.length > 0) problems.push({ name: 'AUTH_SMS_TEST_OTP', message: `entries must be <E.164 number>=<6–10 digits>; not: ${badOtps.join(', ')}` });
   const oauth: Partial<Record<OAuthProvider, { clientId: string; clientSecret: string }>> = {};
   for (const provider of ['google', 'facebook', 'apple'] as const) {
@@ -481,7 +482,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsTestOtp: Object.freeze(
       Object.fromEntries(
         e.AUTH_SMS_TEST_OTP.map((entry): [string, string] => {
-          const [phone = '', code = ''] = entry.split('=').map((part) => part.trim().replace(/^\+/, ''));
+          const [phone = '', code = ''] = entry.split(/[=:]/).map((part) => part.trim().replace(/^\+/, ''));
           return [phone, code];
         }),
       ),
