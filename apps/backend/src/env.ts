@@ -56,6 +56,8 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_PER_5_MIN: z.coerce.number().int().min(1).default(150),
   RATE_LIMIT_SIGN_IN_SIGN_UPS_PER_5_MIN: z.coerce.number().int().min(1).default(30),
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
+  // GoTrue's SMS_AUTOCONFIRM: phone + password sign-up confirms the number without a code.
+  SMS_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   DISABLE_SIGNUP: z.enum(['true', 'false']).default('false'),
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number().int().min(1).default(52_428_800),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -188,6 +190,8 @@ export interface BackendConfig {
   readonly maxBodyBytes: number;
   /** false (default, like hosted Supabase): sign-up mails a confirmation before a session. */
   readonly mailerAutoconfirm: boolean;
+  /** SMS_AUTOCONFIRM: phone sign-up is confirmed at once and signs in, no code sent (GoTrue's SMS_AUTOCONFIRM). */
+  readonly smsAutoconfirm: boolean;
   readonly disableSignup: boolean;
   /** Largest object storage accepts, whatever a bucket allows. */
   readonly storageFileSizeLimit: number;
@@ -424,6 +428,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }),
     maxBodyBytes: e.MAX_BODY_BYTES,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM === 'true',
+    smsAutoconfirm: e.SMS_AUTOCONFIRM === 'true',
     disableSignup: e.DISABLE_SIGNUP === 'true',
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,

@@ -37,7 +37,7 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
         ? twilioSmsSender(deps.config.sms.twilio)
         : deps.config.sms.provider === 'inbox'
           ? inboxSmsSender(deps.mailer)
-          : Object.keys(deps.config.smsTestOtp).length > 0
+          : Object.keys(deps.config.smsTestOtp).length > 0 || settings.smsAutoconfirm
             ? noProviderSmsSender()
             : undefined,
   };

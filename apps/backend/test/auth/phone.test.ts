@@ -171,9 +171,10 @@ describe.each(DATABASES)('phone sign-in on %s', (database) => {
   });
 });
 
-describe.each(DATABASES)('phone sign-in with test numbers only, and a refusing provider, on %s', (database) => {
+describe.each(DATABASES)('phone sign-in with test numbers only, SMS_AUTOCONFIRM, and a refusing provider, on %s', (database) => {
   let testOnly: TestBackend;
   let refusing: TestBackend;
+  let autoconfirm: TestBackend;
   let twilio: Server;
 
   beforeAll(async () => {
@@ -186,7 +187,7 @@ describe.each(DATABASES)('phone sign-in with test numbers only, and a refusing p
       });
     });
     await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
-    [testOnly, refusing] = await Promise.all([
+    [testOnly, refusing, autoconfirm] = await Promise.all([
       // GoTrue's `number=code` and `number:code` forms, and no SMS provider at all.
       startTestBackend({ database, env: { ...GENEROUS_LIMITS, AUTH_SMS_TEST_OTP: '+15550002222=111222,15550003333:333444' } }),
       startTestBackend({
@@ -200,10 +201,11 @@ describe.each(DATABASES)('phone sign-in with test numbers only, and a refusing p
           TWILIO_API_URL: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
         },
       }),
+      startTestBackend({ database, env: { ...GENEROUS_LIMITS, SMS_AUTOCONFIRM: 'true' } }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([testOnly.stop(), refusing.stop()]);
+    await Promise.all([testOnly.stop(), refusing.stop(), autoconfirm.stop()]);
     twilio.closeAllConnections();
     await new Promise<void>((resolve) => twilio.close(() => resolve()));
   });
@@ -243,6 +245,33 @@ describe.each(DATABASES)('phone sign-in with test numbers only, and a refusing p
     expect(raw.status).toBe(500);
     expect(await raw.json()).toEqual({ code: 'unexpected_failure', message: 'Unable to get SMS provider' });
     expect(await usersOf(testOnly)).toBe(before);
+  });
+
+  it('signs up and in with a phone and password without any code when SMS_AUTOCONFIRM is on', async () => {
+    const settings = (await (await fetch(`${autoconfirm.url}/auth/v1/settings`, { headers: { apikey: autoconfirm.anonKey } })).json()) as {
+      external: { phone: boolean };
+      phone_autoconfirm: boolean;
+    };
+    expect(settings).toMatchObject({ external: { phone: true }, phone_autoconfirm: true });
+    const phone = uniquePhone();
+    const client = autoconfirm.client();
+    const signedUp = await client.auth.signUp({ phone: `+${phone}`, password: 'auto-confirmed', options: { data: { nick: 'a' } } });
+    expect(signedUp.error).toBeNull();
+    expect(signedUp.data.session?.access_token).toEqual(expect.any(String));
+    expect(signedUp.data.user).toMatchObject({ phone, user_metadata: { nick: 'a' }, app_metadata: { provider: 'phone', providers: ['phone'] } });
+    expect(signedUp.data.user?.phone_confirmed_at).toBeTruthy();
+    expect(signedUp.data.user?.identities?.[0]).toMatchObject({ provider: 'phone', identity_data: { phone, phone_verified: true } });
+    expect((await client.auth.getUser()).data.user?.id).toBe(signedUp.data.user?.id);
+    const signedIn = await autoconfirm.client().auth.signInWithPassword({ phone: `+${phone}`, password: 'auto-confirmed' });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.id).toBe(signedUp.data.user?.id);
+    const wrong = await autoconfirm.client().auth.signInWithPassword({ phone: `+${phone}`, password: 'not-it' });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+    const twice = await autoconfirm.client().auth.signUp({ phone: `+${phone}`, password: 'someone-else' });
+    expect(twice.error).toMatchObject({ status: 422, code: 'user_already_exists' });
+    // No provider is configured: codes by SMS still cannot be sent.
+    const otp = await autoconfirm.client().auth.signInWithOtp({ phone: `+${uniquePhone()}` });
+    expect(otp.error).toMatchObject({ status: 500, message: 'Unable to get SMS provider' });
   });
 
   it('answers sms_send_failed with the provider’s reason when the provider refuses, and keeps no code or user', async () => {
