@@ -29,7 +29,7 @@ function publicPart(jwk: JWK): JWK {
  */
 function privatePart(jwk: JWK): JWK {
   const { kty, crv, x, y, d, n, e, p, q, dp, dq, qi } = jwk;
-  return Object.fromEntries(Object.entries({ kty, crv, x, y, d, n, e, p, q, dp, dq, qi }).filter(([, value]) => value !== undefined)) as JWK;
+  return Object.fromEntries(Object.entries({ kty, crv, x, y, d, n, e, p, q, dp, dq, qi }).filter(([, value]) => value !== undefined));
 }
 
 /** The key that signs: a JWK, or in a JSON array / JWKS (Supabase's signing-keys file) the first private key marked for signing. */
