@@ -1,12 +1,12 @@
 import { hasErrors } from '@appforge/engine';
 import type { Problem } from '@appforge/engine';
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
-import { Badge, Button, CopyButton } from '@appforge/ui';
+import { Badge, Button, CopyButton, LoadError } from '@appforge/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
-import { LoadError } from '../components/LoadError';
 import { ProblemList } from '../components/ProblemList';
 import { Skeleton } from '../components/Skeleton';
 import { useSpecProblems } from '../data/use-spec-problems';
@@ -62,15 +62,16 @@ export function Component() {
   else if (app.isError || version.isError)
     body = (
       <LoadError
-        title="This version could not be loaded"
-        error={app.error ?? version.error}
+        what="This version"
+        message={messageOf(app.error ?? version.error)}
+        notFound={isNotFound(app.error ?? version.error)}
         onRetry={() => {
           void app.refetch();
           void version.refetch();
         }}
       />
     );
-  else if (version.data.app_id !== appId) body = <LoadError title="This version belongs to another app" error={{ code: 'not_found' }} />;
+  else if (version.data.app_id !== appId) body = <LoadError what="This version" title="This version belongs to another app" notFound />;
   else body = <DeployBody app={app.data} version={version.data} deployed={deployed.data ?? null} deployedLoading={deployed.isLoading} />;
 
   return (
