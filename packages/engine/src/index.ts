@@ -48,6 +48,8 @@ export type { ApiCatalogue, ApiCatalogueEntry } from './validate/api-steps';
 
 export { describeApp } from './describe/describe-app';
 export type { AppOutline } from './describe/describe-app';
+export { diffSpecs, isSameSpec, summariseDiff } from './describe/spec-diff';
+export type { FieldChange, SpecDiff, StepChange } from './describe/spec-diff';
 
 export { escapeMarkdown, extractVariables, findMalformedReferences, formatValue, renderTemplate } from './template/template';
 export type { MissingVariablesError, RenderOptions, TemplateEscape } from './template/template';

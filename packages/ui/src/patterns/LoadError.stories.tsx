@@ -14,3 +14,5 @@ type Story = StoryObj<typeof meta>;
 export const WithRetry: Story = {};
 export const Retrying: Story = { args: { retrying: true } };
 export const NoRetry: Story = { args: { what: 'This database', message: 'It does not exist, or it belongs to someone else.', onRetry: undefined } };
+/** Not found: the reason is said for the person, and retrying is not offered. */
+export const NotFound: Story = { args: { what: 'This version', title: 'This version belongs to another app', notFound: true } };

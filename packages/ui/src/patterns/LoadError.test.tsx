@@ -18,4 +18,17 @@ describe('LoadError', () => {
     render(<LoadError what="This database" message="It does not exist, or it belongs to someone else." />);
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
+
+  it('says a missing thing is missing, with no "Try again", even when a retry is offered', () => {
+    render(<LoadError what="This version" notFound message="Row not found" onRetry={vi.fn()} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This version could not be loaded. It does not exist, or it belongs to someone else.');
+    expect(alert).not.toHaveTextContent('Row not found');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('takes a whole heading when "could not be loaded" does not fit', () => {
+    render(<LoadError what="This version" title="This version belongs to another app" notFound />);
+    expect(screen.getByRole('heading', { name: 'This version belongs to another app' })).toBeInTheDocument();
+  });
 });

@@ -4,7 +4,7 @@ import { Button, Card, PageHeader, useToast } from '@appforge/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JoinClassForm } from '../components/JoinClassForm';
-import { Loading } from '../components/LoadProblem';
+import { Loading } from '../components/Loading';
 import { MY_CLASSES } from '../lib/paths';
 import { joinCodeSchema } from '../lib/schemas';
 

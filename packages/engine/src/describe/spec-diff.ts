@@ -1,10 +1,13 @@
-// Step-by-step comparison of two app versions, for "Compare" in the AI builder. Pure: the same two
+// Step-by-step comparison of two app versions: the one used by "Compare" in the AI builder and by
+// Deploy's "Changes since version N", so both describe the same two versions the same way. Pure: the same two
 // specs always give the same answer. Steps are matched by id first; a step whose id was renamed
 // (same kind, mostly the same content) is matched as "changed" rather than removed + added, and
 // references to it (next steps, buttons, the first step) are read through that renaming so they do
 // not show up as changes of their own. A step counts as moved only when its order relative to the
 // other kept steps changed — inserting a step at the top does not "move" every step after it.
-import type { AppSpec, Next, Step, StepKind } from '@appforge/engine';
+import type { AppSpec } from '../spec/app-spec';
+import type { Next } from '../spec/next';
+import type { Step, StepKind } from '../spec/steps';
 
 /** One field of a step (or of the app) whose text differs; null means "not set" on that side. */
 export interface FieldChange {

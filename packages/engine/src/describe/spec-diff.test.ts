@@ -1,5 +1,5 @@
-import { appSpecSchema } from '@appforge/engine';
-import type { AppSpec, AppSpecInput } from '@appforge/engine';
+import { appSpecSchema } from '../spec/app-spec';
+import type { AppSpec, AppSpecInput } from '../spec/app-spec';
 import { describe, expect, it } from 'vitest';
 import { diffSpecs, isSameSpec, summariseDiff } from './spec-diff';
 
