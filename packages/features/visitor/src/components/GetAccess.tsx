@@ -2,7 +2,7 @@ import { describePrice } from '@appforge/sdk';
 import type { Access, AppPrice } from '@appforge/sdk';
 import { useCheckout } from '@appforge/sdk/react';
 import { Button } from '@appforge/ui';
-import { Link } from 'react-router';
+import { VisitorLink } from './VisitorLink';
 import { messageOf } from '../lib/message';
 import { useLeave } from '../lib/use-leave';
 
@@ -43,7 +43,7 @@ export function GetAccess({ item, price, access, signedIn, signInHref, returnPat
         </Button>
       ) : (
         <Button asChild>
-          <Link to={signInHref}>Get access</Link>
+          <VisitorLink to={signInHref}>Get access</VisitorLink>
         </Button>
       )}
       {checkout.isError ? (
