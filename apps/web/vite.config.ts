@@ -18,10 +18,13 @@ export default defineConfig(({ command, mode }) => ({
   build: {
     // scripts/size.mjs reads dist/.vite/manifest.json to measure the initial JS per route.
     manifest: true,
+    // Issue 28: two pages. index.html is the creator shell; visitor.html is the light visitor
+    // entry served for visitor pages and custom domains (server/html-entry.ts picks which).
     // Images are fetched as images, never inlined into JS as data: URLs (the sign-in poster was
     // 2 KB gz of the sign-in page's JS budget, and an image in a script cannot be cached apart).
     assetsInlineLimit: (filePath: string) => (/\.(jpe?g|png|webp|avif|gif)$/i.test(filePath) ? false : undefined),
     rolldownOptions: {
+      input: { index: 'index.html', visitor: 'visitor.html' },
       treeshake: {
         // @appforge/ui's barrel imports dompurify and marked (for <Markdown>). Both run setup code
         // at import time that touches nothing global, but they do not declare "sideEffects": false,
