@@ -1,5 +1,5 @@
 import type { JsonValue } from '@appforge/engine';
-import { buildRunView, checkAnswers, IDLE_VIEW } from '@appforge/run-view';
+import { buildRunView, checkAnswers, IDLE_VIEW, preloadMarkdown } from '@appforge/run-view';
 import type { Draft, RunView } from '@appforge/run-view';
 import type { PublicApp } from '@appforge/sdk';
 import type { RunStreamState, UseRunStreamResult } from '@appforge/sdk/react';
@@ -62,6 +62,12 @@ export function DeployedAppRunner({ app, spec, signedIn, signInHref: signIn, cla
   const sending = stream.state.status === 'streaming';
   const signInRequired = !signedIn && (app.visibility === 'signed_in' || app.visibility === 'allowed_users');
   const visitorSession = useCallback(() => (signedIn ? {} : { visitorSession: getVisitorSession() }), [signedIn]);
+
+  // The results' Markdown renderer loads once a run is under way, before its words arrive.
+  const running = stream.state.status !== 'idle';
+  useEffect(() => {
+    if (running) void preloadMarkdown();
+  }, [running]);
 
   // A run waiting for the visitor survives a reload: continue it (the backend kept it). Runs on
   // mount only, and again after React's StrictMode remount (whose cleanup aborts the first try).
