@@ -1,10 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { libraryConfig } from '@appforge/tsup-config';
 
+// @appforge/visitor/light is built apart, after this build (tsup.light.config.ts).
 export default libraryConfig({
   // Every page is a dynamic import: code splitting keeps each route's code out of the chunk the
   // shell loads up front.
-  entry: ['src/index.ts', 'src/light/index.ts'],
   splitting: true,
   onSuccess: async () => {
     // The JS never imports CSS (it stays side-effect free); the shell imports the stylesheet.
