@@ -54,11 +54,14 @@ function start(): void {
   if (page.kind === 'full-app') return loadFullApp();
   const client = createVisitorLiteClient({ url: env.env.VITE_SUPABASE_URL, anonKey: env.env.VITE_SUPABASE_ANON_KEY });
   if (page.kind === 'deployed-app') return renderLight(client, page.appId);
-  // A custom domain's root shows its app right here, with no /deployed-app/<id> in the address.
+  // A custom domain's root shows its app at /deployed-app/<id> on that host, as the shell does
+  // (a reload or a shared link then opens the same page).
   client.customDomains.lookup(window.location.hostname).then(
     (target) => {
-      if (target?.is_app && !target.is_landing_page && !target.is_bundle && target.app_id) renderLight(client, target.app_id);
-      else loadFullApp();
+      if (target?.is_app && !target.is_landing_page && !target.is_bundle && target.app_id) {
+        window.history.replaceState(window.history.state, '', `/deployed-app/${encodeURIComponent(target.app_id)}`);
+        renderLight(client, target.app_id);
+      } else loadFullApp();
     },
     () => loadFullApp(),
   );
