@@ -98,7 +98,11 @@ if (production) await phase('Building the web app', () => turboBuild('@appforge/
 
 // Vite is run by node directly (not through `pnpm exec`), so stopping this script stops it too.
 const vite = join(webDir, 'node_modules/vite/bin/vite.js');
-const webArgs = [vite, ...(production ? ['preview'] : []), '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'];
+// From the sources, vite.config.ts is loaded by Node itself through tsx with the source condition:
+// its plugins (the share-page tags, issue 28) import workspace packages that are not built yet.
+const webArgs = production
+  ? [vite, 'preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1']
+  : [...fromSource, vite, '--configLoader', 'native', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'];
 const children = [
   spawn(process.execPath, production ? [join(backendDir, 'dist/main.js')] : [...fromSource, 'src/main.ts'], {
     cwd: production ? root : backendDir,

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { securityHeadersPlugin } from './server/vite-security-headers';
+import { sharePagePlugin } from './server/vite-share-page';
 
 // In dev the workspace packages resolve to their TypeScript source through the private
 // "@appforge/source" export condition (fast inner loop, no prior build). `vite build` leaves
@@ -9,7 +10,13 @@ import { securityHeadersPlugin } from './server/vite-security-headers';
 export default defineConfig(({ command, mode }) => ({
   // Issue 26: CSP, frame-ancestors, nosniff, Referrer-Policy and Permissions-Policy on every page
   // `vite` and `vite preview` serve (deploy/Caddyfile sends the same in production).
-  plugins: [react(), securityHeadersPlugin({ env: loadEnv(mode, import.meta.dirname, 'VITE_') })],
+  // Issue 28: the landing page, deployed app and bundle page come with their title, card tags and
+  // JSON-LD in the HTML, and each host answers robots.txt and sitemap.xml (after the headers).
+  plugins: [
+    react(),
+    securityHeadersPlugin({ env: loadEnv(mode, import.meta.dirname, 'VITE_') }),
+    sharePagePlugin({ env: loadEnv(mode, import.meta.dirname, 'VITE_') }),
+  ],
   envPrefix: 'VITE_',
   resolve:
     command === 'serve' ? { conditions: ['@appforge/source', ...defaultClientConditions] } : {},

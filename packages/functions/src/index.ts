@@ -3,6 +3,7 @@ import { createAppFromDescription } from './create-app-from-description.ts';
 import { deployApp } from './deploy-app.ts';
 import { generateAppVersion } from './generate-app-version.ts';
 import { runAppFunction } from './run-app.ts';
+import { runAppTests } from './run-app-tests.ts';
 import { deleteAccount } from './delete-account.ts';
 import { getUserSchoolInfo } from './get-user-school-info.ts';
 import type { FunctionRegistry } from './types.ts';
@@ -63,6 +64,7 @@ export { APP_LIMIT_FACTOR } from './rate-limit.ts';
 export { LIMIT_SCHEMA, LIMIT_TABLE, LIMIT_TABLE_SQL, memoryLimits, postgresLimits } from './limits.ts';
 export type { LimitDecision, Limiter, LimitRule, Limits, LimitSqlClient } from './limits.ts';
 export { runAppFunction } from './run-app.ts';
+export { modelJudge, runAppTests, TEST_RUN_CONCURRENCY } from './run-app-tests.ts';
 export { clientAddress, NO_TRUSTED_PROXIES, parseTrustedProxies } from './client-address.ts';
 export type { TrustedProxies } from './client-address.ts';
 // ── Your APIs (issue 15) ──
@@ -121,6 +123,8 @@ export const functions: FunctionRegistry = Object.freeze({
   // Issue 26: a platform session reaches a custom domain only after the person confirms.
   'hand-over': handOver,
   'run-app': runAppFunction,
+  // App tests (issue 30)
+  'run-app-tests': runAppTests,
   // API keys and the public API (issue #16).
   api: apiFunction,
   'create-api-key': createApiKey,

@@ -1,12 +1,12 @@
 import type { DatabaseSummary } from '@appforge/sdk';
 import { useDatabaseApps, useDatabaseTableCounts, useMyDatabases } from '@appforge/sdk/react';
-import { EmptyState, PageHeader, Spinner, Table, TextField } from '@appforge/ui';
+import { EmptyState, formatDateTime, PageHeader, Spinner, Table, TextField } from '@appforge/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadProblem } from '../components/LoadProblem';
 import { NewDatabaseDialog } from '../components/NewDatabaseDialog';
 import { TemplatePicker } from '../components/TemplatePicker';
-import { formatCount, formatWhen } from '../lib/format';
+import { formatCount } from '../lib/format';
 
 /** `/databases` — the person's databases: tables, rows, apps using each, search, new, templates. */
 export function Component() {
@@ -64,7 +64,7 @@ export function Component() {
                 header: 'Apps using it',
                 cell: (database) => appsOf(database.id).map((app) => app.name).join(', ') || 'None',
               },
-              { key: 'updated', header: 'Updated', cell: (database) => formatWhen(database.updated_at) },
+              { key: 'updated', header: 'Updated', cell: (database) => formatDateTime(database.updated_at) },
             ]}
           />
         </>

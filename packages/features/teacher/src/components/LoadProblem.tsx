@@ -1,5 +1,5 @@
+import { messageOf } from '@appforge/sdk';
 import { Button, EmptyState, Spinner } from '@appforge/ui';
-import { messageOf } from '../lib/message';
 
 /** While a page's data loads. */
 export function Loading({ what }: { what: string }) {

@@ -1,9 +1,8 @@
-import { describePrice } from '@appforge/sdk';
+import { describePrice, messageOf } from '@appforge/sdk';
 import type { Access, AppPrice } from '@appforge/sdk';
 import { useCheckout } from '@appforge/sdk/react';
 import { Button } from '@appforge/ui';
 import { VisitorLink } from './VisitorLink';
-import { messageOf } from '../lib/message';
 import { useLeave } from '../lib/use-leave';
 
 export interface GetAccessProps {

@@ -1,9 +1,9 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import { useBundlePage, useSession } from '@appforge/sdk/react';
 import { Badge, Button, Card, EmptyState, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { GetAccess } from '../components/GetAccess';
-import { isNotFound, messageOf } from '../lib/message';
 import { bundlePaths, bundleSignInHref } from '../lib/bundle-paths';
 import { deployedAppPath, isAppId } from '../lib/sign-in-link';
 import { RouterLinks } from '../components/RouterLinks';

@@ -10,7 +10,7 @@ import { DraftPreview } from '../components/DraftPreview';
 import { LoadProblem } from '../components/LoadProblem';
 import { VersionsPanel } from '../components/VersionsPanel';
 import { aiBuilderPath, appOverviewPath, appSettingsPath, deployPath, stepEditorPath } from '../lib/paths';
-import { SOURCE_WORDS, isNotFound, isUuid } from '../lib/words';
+import { SOURCE_WORDS, isHiddenApp, isUuid } from '../lib/words';
 
 function Builder({ appId, versionId }: { appId: string; versionId: string }) {
   const app = useApp(appId);
@@ -29,7 +29,7 @@ function Builder({ appId, versionId }: { appId: string; versionId: string }) {
 
   if (app.isPending) return <AiSkeleton label="Loading the AI builder…" />;
   if (app.isError) {
-    if (isNotFound(app.error)) return <AppMissing />;
+    if (isHiddenApp(app.error)) return <AppMissing />;
     return <LoadProblem title="The app could not be loaded" message={app.error.message} onRetry={() => void app.refetch()} />;
   }
   const detail = app.data;
@@ -37,7 +37,7 @@ function Builder({ appId, versionId }: { appId: string; versionId: string }) {
 
   const wellFormed = isUuid(versionId);
   if (wellFormed && version.isPending && shown === undefined) return <AiSkeleton label="Loading the version…" />;
-  if (wellFormed && version.isError && !isNotFound(version.error)) {
+  if (wellFormed && version.isError && !isHiddenApp(version.error)) {
     return <LoadProblem title="This version could not be loaded" message={version.error.message} onRetry={() => void version.refetch()} />;
   }
   if (shown === undefined || shown.app_id !== appId || (!wellFormed && !version.isSuccess)) {

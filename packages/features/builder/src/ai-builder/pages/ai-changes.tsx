@@ -9,7 +9,7 @@ import { GenerateProgress } from '../components/GenerateProgress';
 import { LoadProblem } from '../components/LoadProblem';
 import { readChat, readDraft, upsertExchange, writeChat, writeDraft } from '../lib/chat-history';
 import { aiBuilderPath, appOverviewPath } from '../lib/paths';
-import { CHANGE_EXAMPLES, MESSAGE_LIMIT, isNotFound, isUuid } from '../lib/words';
+import { CHANGE_EXAMPLES, MESSAGE_LIMIT, isHiddenApp, isUuid } from '../lib/words';
 
 interface Sent {
   readonly id: string;
@@ -160,7 +160,7 @@ function Loaded({ appId }: { appId: string }) {
 
   if (app.isPending) return <AiSkeleton label="Loading your app…" />;
   if (app.isError) {
-    if (isNotFound(app.error)) return <AppMissing />;
+    if (isHiddenApp(app.error)) return <AppMissing />;
     return <LoadProblem title="The app could not be loaded" message={app.error.message} onRetry={() => void app.refetch()} />;
   }
   if (baseId === null) {

@@ -1,10 +1,10 @@
+import { messageOf } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { useLiveRuns, useRun, useRuns } from '@appforge/sdk/react';
-import { Button, Dialog, EmptyState } from '@appforge/ui';
+import { Button, Dialog, EmptyState, LoadError } from '@appforge/ui';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AppSettingsFrame } from '../components/AppSettingsFrame';
-import { LoadError } from '../components/LoadError';
 import { RunDetail } from '../components/RunDetail';
 import { hasFilters, RunFiltersBar } from '../components/RunFiltersBar';
 import type { RunFilters } from '../components/RunFiltersBar';
@@ -45,7 +45,7 @@ function RunDetailDialog({ runId, onClose }: { runId: string; onClose: () => voi
       {run.data ? (
         <RunDetail run={run.data.run} steps={run.data.steps} />
       ) : run.isError ? (
-        <LoadError what="This run" error={run.error} onRetry={() => void run.refetch()} retrying={run.isFetching} />
+        <LoadError what="This run" message={messageOf(run.error)} onRetry={() => void run.refetch()} retrying={run.isFetching} />
       ) : (
         <Skeleton lines={6} label="Loading the run…" />
       )}
@@ -169,7 +169,7 @@ function RunHistory({ app }: { app: AppDetail }) {
               />
             </>
           ) : runs.isError ? (
-            <LoadError what="The run history" error={runs.error} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />
+            <LoadError what="The run history" message={messageOf(runs.error)} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />
           ) : (
             <Skeleton lines={8} label="Loading the runs…" />
           )}

@@ -1,0 +1,16 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { LoadError } from './LoadError';
+
+const meta = {
+  title: 'Patterns/LoadError',
+  component: LoadError,
+  tags: ['autodocs'],
+  args: { what: "This app's settings", message: 'The server took too long to answer. Try again in a moment.', onRetry: () => {} },
+} satisfies Meta<typeof LoadError>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithRetry: Story = {};
+export const Retrying: Story = { args: { retrying: true } };
+export const NoRetry: Story = { args: { what: 'This database', message: 'It does not exist, or it belongs to someone else.', onRetry: undefined } };
