@@ -40,6 +40,20 @@ export function htmlEntryFor(host: string, path: string, platform: PlatformHosts
   return 'not-found';
 }
 
+/** The platform's own hosts, from the same VITE_ variables the web app reads (src/env.ts). */
+export function platformHostsFromEnv(env: Record<string, string>): PlatformHosts {
+  return { appHost: env.VITE_APP_HOST || 'localhost', schoolsHost: env.VITE_SCHOOLS_HOST || 'schools.localhost' };
+}
+
+/**
+ * The HTML file a page's share tags go into: the one htmlEntryFor serves. A platform page on a
+ * custom domain is answered 404 before that (and is no share page anyway), so index.html then.
+ */
+export function htmlFileFor(host: string, path: string, platform: PlatformHosts): 'index.html' | 'visitor.html' {
+  const entry = htmlEntryFor(host, path, platform);
+  return entry === 'not-found' ? 'index.html' : entry;
+}
+
 /** A page request (a browser navigation), as opposed to a script, style, image or API call. */
 export function isPageRequest(method: string | undefined, path: string, accept: string | undefined): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { deployedAppIdOf, frameAncestorsLookup } from './frame-ancestors';
-import { htmlEntryFor, isPageRequest, NOT_FOUND_HTML } from './html-entry';
+import { htmlEntryFor, isPageRequest, NOT_FOUND_HTML, platformHostsFromEnv } from './html-entry';
 import { inlineScriptHashes, pageKindOf, securityHeaders } from './security-headers';
 import type { PageOrigins } from './security-headers';
 
@@ -37,7 +37,7 @@ export function originsFromEnv(env: Record<string, string>): Omit<PageOrigins, '
 
 export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Plugin {
   const origins = originsFromEnv(options.env);
-  const platform = { appHost: options.env.VITE_APP_HOST || 'localhost', schoolsHost: options.env.VITE_SCHOOLS_HOST || 'schools.localhost' };
+  const platform = platformHostsFromEnv(options.env);
 
   // Issue 28: a deployed app may be framed by the sites its owner lists. Vite serves development
   // and previews only, so loopback http embedders (a page on *.localhost) are accepted here.
