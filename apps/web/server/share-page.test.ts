@@ -212,7 +212,7 @@ describe('the share tags go into the page html-entry.ts serves: the light visito
     }
   });
 
-  it('the creator shell keeps index.html; on a custom domain the app's page is the light entry and platform pages are 404', async () => {
+  it('the creator shell keeps index.html; on a custom domain the deployed app is the light entry and platform pages are 404', async () => {
     const appId = await app({ name: 'Domain quiz' });
     const shell = await get('localhost', '/home', { port: bothPort });
     expect(page(shell.body).querySelector('script[src="/assets/index-abc.js"]')).not.toBeNull();
