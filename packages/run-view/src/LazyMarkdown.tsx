@@ -16,6 +16,15 @@ export function preloadMarkdown(): Promise<void> {
 }
 
 /**
+ * Hands over the renderer a page already imported with itself (the owner's previews do), so
+ * Markdown renders from the first paint instead of as plain text until it loads.
+ */
+export function provideMarkdown(module: MarkdownModule): void {
+  loaded ??= module;
+  loading ??= Promise.resolve(module);
+}
+
+/**
  * The sanitising Markdown component once it has loaded; until then the source as plain text
  * (React escapes it: nothing from it becomes HTML).
  */
