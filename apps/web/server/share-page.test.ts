@@ -10,6 +10,8 @@ import { setupAppforgeBackend } from '@appforge/test-backend';
 import { preview } from 'vite';
 import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlFileFor, platformHostsFromEnv } from './html-entry';
+import { securityHeadersPlugin } from './vite-security-headers';
 import { sharePagePlugin } from './vite-share-page';
 
 const backend = setupAppforgeBackend();
@@ -38,10 +40,11 @@ let server: PreviewServer;
 let port: number;
 let ownerId: string;
 
-/** GET over loopback HTTP with the Host a visitor's browser would send. */
-function get(host: string, path: string): Promise<{ status: number; type: string; body: string }> {
+/** GET over loopback HTTP with the Host a visitor's browser would send (curl sends Accept: *\/*). */
+function get(host: string, path: string, options: { accept?: string; port?: number } = {}): Promise<{ status: number; type: string; body: string }> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host, accept: 'text/html' } }, (res) => {
+    const headers = { host, accept: options.accept ?? 'text/html' };
+    const req = request({ host: '127.0.0.1', port: options.port ?? port, path, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
@@ -163,5 +166,64 @@ describe('pages that preview when shared, served by vite preview (issue 28)', ()
     expect(domain.error).toBeNull();
     const own = await get(host, '/sitemap.xml');
     expect([...own.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toEqual([`http://${host}/landing-page/${listed}`]);
+  });
+});
+
+describe('the share tags go into the page html-entry.ts serves: the light visitor entry for visitor pages (issue 28)', () => {
+  const VISITOR = BUILT.replace('/assets/index-abc.js', '/assets/visitor-xyz.js');
+  let both: PreviewServer;
+  let bothPort: number;
+  let bothDir: string;
+
+  beforeAll(async () => {
+    bothDir = await mkdtemp(join(tmpdir(), 'appforge-share-visitor-'));
+    await mkdir(join(bothDir, 'dist'));
+    await writeFile(join(bothDir, 'dist', 'index.html'), BUILT);
+    await writeFile(join(bothDir, 'dist', 'visitor.html'), VISITOR);
+    const env = { VITE_SUPABASE_URL: backend().url, VITE_SUPABASE_ANON_KEY: backend().anonKey };
+    const platform = platformHostsFromEnv(env);
+    // The plugins as vite.config.ts lists them.
+    both = await preview({
+      root: bothDir,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [securityHeadersPlugin({ env }), sharePagePlugin({ env, entryFor: (path, host) => htmlFileFor(host, path, platform) })],
+      preview: { port: 0, host: '127.0.0.1', allowedHosts: ['.localhost'] },
+    });
+    bothPort = (both.httpServer.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await both?.close();
+    if (bothDir) await rm(bothDir, { recursive: true, force: true });
+  });
+
+  it('a browser and curl both get the deployed app and landing page as the light entry, with their title and card tags', async () => {
+    const appId = await app({ name: 'Light quiz' });
+    for (const accept of ['text/html,application/xhtml+xml', '*/*']) {
+      for (const path of [`/deployed-app/${appId}`, `/landing-page/${appId}`]) {
+        const answer = await get('localhost', path, { accept, port: bothPort });
+        expect(answer.status, `${path} (${accept})`).toBe(200);
+        const doc = page(answer.body);
+        expect(doc.title, `${path} (${accept})`).toBe('Light quiz');
+        expect(meta(doc, 'og:title')).toBe('Light quiz');
+        expect(doc.querySelector('script[src="/assets/visitor-xyz.js"]'), `${path} (${accept})`).not.toBeNull();
+        expect(doc.querySelector('script[src="/assets/index-abc.js"]')).toBeNull();
+      }
+    }
+  });
+
+  it('the creator shell keeps index.html; on a custom domain the deployed app is the light entry and platform pages are 404', async () => {
+    const appId = await app({ name: 'Domain quiz' });
+    const shell = await get('localhost', '/home', { port: bothPort });
+    expect(page(shell.body).querySelector('script[src="/assets/index-abc.js"]')).not.toBeNull();
+
+    const host = `light-${appId.slice(0, 8)}.localhost`;
+    const domain = await backend().admin.from('CustomDomain').insert({ value: host, app_id: appId, is_app: true, owner_id: ownerId, status: 'verified' });
+    expect(domain.error).toBeNull();
+    const onDomain = await get(host, `/deployed-app/${appId}`, { port: bothPort });
+    const doc = page(onDomain.body);
+    expect(doc.title).toBe('Domain quiz');
+    expect(doc.querySelector('script[src="/assets/visitor-xyz.js"]')).not.toBeNull();
+    expect((await get(host, '/databases', { port: bothPort })).status).toBe(404);
   });
 });

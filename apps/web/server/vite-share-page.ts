@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { applySharePage, robotsTxt, sharePageOf, sitemapXml } from '@appforge/sdk/share-page';
 import type { Connect, Plugin } from 'vite';
+import { platformHostsFromEnv } from './html-entry';
 import { pageKindOf } from './security-headers';
 import { sharePageLookup } from './share-page';
 import type { SharePageLookup } from './share-page';
@@ -16,8 +17,12 @@ import { originsFromEnv } from './vite-security-headers';
 export interface SharePagePluginOptions {
   /** The build's VITE_ variables (loadEnv): the API's URL and anon key, the platform's hosts. */
   env: Record<string, string>;
-  /** Which HTML file a page path is served from (relative to the root or the build); index.html by default. */
-  entryFor?: (path: string) => string;
+  /**
+   * Which HTML file a page is served from on that host (relative to the root or the build):
+   * vite.config.ts passes html-entry.ts's answer, so the tags go into the page the visitor gets.
+   * index.html by default.
+   */
+  entryFor?: (path: string, host: string) => string;
 }
 
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[::1\])(?::\d{1,5})?$/i;
@@ -36,11 +41,13 @@ export function sharePageMiddleware(
   options: SharePagePluginOptions & { lookup: SharePageLookup | undefined; html: (file: string, url: string) => Promise<string> },
 ): Connect.NextHandleFunction {
   const origins = originsFromEnv(options.env);
-  const platform = { appHost: options.env.VITE_APP_HOST || 'localhost', schoolsHost: options.env.VITE_SCHOOLS_HOST || 'schools.localhost' };
+  const platform = platformHostsFromEnv(options.env);
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = req.url ?? '/';
+    // The address asked for: the security-headers plugin, which runs first, may already have
+    // pointed req.url at the entry file (/visitor.html); connect keeps the original.
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
     const path = url.split('?')[0] ?? '/';
     const origin = originFor(req);
     const send = (type: string, body: string) => {
@@ -60,7 +67,7 @@ export function sharePageMiddleware(
     const ref = sharePageOf(url);
     if (ref === undefined) return false;
     const [html, facts] = await Promise.all([
-      options.html(options.entryFor?.(path) ?? 'index.html', url),
+      options.html(options.entryFor?.(path, req.headers.host ?? '') ?? 'index.html', url),
       options.lookup ? options.lookup.facts(ref) : Promise.resolve(undefined),
     ]);
     return send('text/html', applySharePage(html, ref, facts, { origin, apiOrigin: origins.api }));
