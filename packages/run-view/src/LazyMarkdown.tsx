@@ -1,7 +1,8 @@
 import type { MarkdownProps } from '@appforge/ui';
+import type * as MarkdownExports from '@appforge/ui/markdown';
 import { useEffect, useState } from 'react';
 
-type MarkdownModule = typeof import('@appforge/ui/markdown');
+type MarkdownModule = typeof MarkdownExports;
 
 // The Markdown renderer (marked and DOMPurify, ~26 KB gz) loads on first use rather than with the
 // page: a visitor's first load of a deployed app (issue 28) shows no results yet. preloadMarkdown()
