@@ -31,7 +31,12 @@ function loadFullApp(): void {
 
 function LightApp({ client, appId }: { client: VisitorLiteClient; appId: string }) {
   const needsFullApp = useCallback(() => loadFullApp(), []);
-  return <LightDeployedApp client={client} appId={appId} onNeedsFullApp={needsFullApp} />;
+  // The page's one main landmark, as the shell's bare layout gives its pages (axe: landmark-one-main).
+  return (
+    <main id="main">
+      <LightDeployedApp client={client} appId={appId} onNeedsFullApp={needsFullApp} />
+    </main>
+  );
 }
 
 function renderLight(client: VisitorLiteClient, appId: string): void {
