@@ -26,6 +26,9 @@ describe('htmlEntryFor', () => {
     expect(htmlEntryFor('lessons.example.org', '/?ref=mail', platform)).toBe('visitor.html');
     expect(htmlEntryFor('lessons.example.org', `/deployed-app/${APP}`, platform)).toBe('visitor.html');
     expect(htmlEntryFor('lessons.example.org', '/sign-in', platform)).toBe('index.html');
+    // Signing in on the owner's domain: the session handed over from Appforge, a password reset link.
+    expect(htmlEntryFor('lessons.example.org', '/hand-over/receive', platform)).toBe('index.html');
+    expect(htmlEntryFor('lessons.example.org', '/reset-password', platform)).toBe('index.html');
     expect(htmlEntryFor('lessons.example.org', '/my-apps', platform)).toBe('not-found');
     expect(htmlEntryFor('lessons.example.org', '/databases', platform)).toBe('not-found');
     expect(htmlEntryFor('lessons.example.org', `/bundle/${APP}/settings`, platform)).toBe('not-found');

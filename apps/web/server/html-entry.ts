@@ -17,7 +17,7 @@ export interface PlatformHosts {
 const VISITOR_ENTRY_SEGMENTS: ReadonlySet<string> = new Set(['deployed-app', 'landing-page', 'bundle']);
 
 /** First path segments a custom domain still serves through the creator shell (signing in on that host, issue 26). */
-const CUSTOM_DOMAIN_SHELL_SEGMENTS: ReadonlySet<string> = new Set(['sign-in', 'auth']);
+const CUSTOM_DOMAIN_SHELL_SEGMENTS: ReadonlySet<string> = new Set(['sign-in', 'auth', 'hand-over', 'reset-password']);
 
 function segmentsOf(path: string): string[] {
   const pathname = path.split(/[?#]/)[0] ?? '';
