@@ -143,7 +143,7 @@ const CASES: readonly Case[] = [
   { title: 'api serves its OpenAPI document without a key', name: 'api/v1/openapi.json', caller: 'anon', method: 'GET', status: 200 },
   { title: 'domain-allowed refuses an unknown host', name: 'domain-allowed?domain=unknown-host.example.org', caller: 'anon', method: 'GET', status: 404 },
   { title: 'frame-ancestors lets nobody frame an unknown app', name: `frame-ancestors?app_id=${randomUUID()}`, caller: 'anon', method: 'GET', status: 404 },
-  { title: 'share-page answers robots.txt without a key', name: 'share-page?path=/robots.txt', caller: 'anon', method: 'GET', status: 200 },
+  { title: 'share-page answers 404 for a path that is no shared page', name: 'share-page?path=/settings', caller: 'anon', method: 'GET', status: 404 },
 ];
 
 function listen(server: Server): Promise<string> {
