@@ -1,7 +1,7 @@
 import { isNotFound, messageOf } from '@appforge/sdk';
 import type { BundleDetail } from '@appforge/sdk';
 import { useBundle } from '@appforge/sdk/react';
-import { Button, EmptyState, PageHeader, Spinner } from '@appforge/ui';
+import { Button, EmptyState, LoadError, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
@@ -68,10 +68,12 @@ export function BundleFrame({ page, description, children }: BundleFrameProps) {
       {data ? (
         children(data)
       ) : bundle.isError ? (
-        <div role="alert" className="bundles-error">
-          <p>The bundle could not be loaded: {messageOf(bundle.error)}</p>
-          <Button onClick={() => void bundle.refetch()}>Try again</Button>
-        </div>
+        <LoadError
+          what="This bundle"
+          message={messageOf(bundle.error)}
+          onRetry={() => void bundle.refetch()}
+          retrying={bundle.isFetching}
+        />
       ) : (
         <p className="bundles-loading">
           <Spinner size="sm" /> Loading the bundle…

@@ -1,6 +1,6 @@
 import { messageOf } from '@appforge/sdk';
 import type { FlaggedSale } from '@appforge/sdk';
-import { Badge, Button, formatDate } from '@appforge/ui';
+import { Badge, formatDate, LoadError } from '@appforge/ui';
 import { useFlaggedSales } from '../data/use-flagged-sales-query';
 import { money } from '../lib/money';
 import { PurchasedItem } from './PurchasedItem';
@@ -23,10 +23,13 @@ export function FlaggedSales() {
     return (
       <section className="bundles-flagged" aria-labelledby="bundles-flagged-title">
         <h2 id="bundles-flagged-title">Sales to check</h2>
-        <div role="alert" className="bundles-error">
-          <p>Your sales to check could not be loaded: {messageOf(sales.error)}</p>
-          <Button onClick={() => void sales.refetch()}>Try again</Button>
-        </div>
+        <LoadError
+          what="Your sales to check"
+          message={messageOf(sales.error)}
+          onRetry={() => void sales.refetch()}
+          retrying={sales.isFetching}
+          headingLevel={3}
+        />
       </section>
     );
   }

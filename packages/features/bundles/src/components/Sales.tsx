@@ -1,6 +1,6 @@
 import { messageOf } from '@appforge/sdk';
 import type { MySale, MySales, SalesRevenue } from '@appforge/sdk';
-import { Badge, Button, Card, EmptyState, formatDate, Spinner } from '@appforge/ui';
+import { Badge, Card, EmptyState, formatDate, LoadError, Spinner } from '@appforge/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useMySales } from '../data/use-my-sales-query';
@@ -114,10 +114,7 @@ function SalesTable({ sales }: { sales: MySale[] }) {
 function SalesLoadState({ sales }: { sales: ReturnType<typeof useMySales> }) {
   if (sales.isError) {
     return (
-      <div role="alert" className="bundles-error">
-        <p>Your sales could not be loaded: {messageOf(sales.error)}</p>
-        <Button onClick={() => void sales.refetch()}>Try again</Button>
-      </div>
+      <LoadError what="Your sales" message={messageOf(sales.error)} onRetry={() => void sales.refetch()} retrying={sales.isFetching} headingLevel={3} />
     );
   }
   return (

@@ -1,6 +1,6 @@
 import { describePrice, messageOf } from '@appforge/sdk';
 import { useCreateBundle, useMyBundles } from '@appforge/sdk/react';
-import { Badge, Button, Card, Dialog, EmptyState, PageHeader, Spinner, TextField } from '@appforge/ui';
+import { Badge, Button, Card, Dialog, EmptyState, PageHeader, QueryState, Spinner, TextField } from '@appforge/ui';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -56,24 +56,26 @@ export function Component() {
   return (
     <div className="bundles-page">
       <PageHeader title="Bundles" description="Sell or share several apps together, with one price and one page." actions={<NewBundleDialog trigger={newButton} />} />
-      {bundles.isPending ? (
-        <p className="bundles-loading">
-          <Spinner size="sm" /> Loading your bundles…
-        </p>
-      ) : bundles.isError ? (
-        <div role="alert" className="bundles-error">
-          <p>Your bundles could not be loaded: {messageOf(bundles.error)}</p>
-          <Button onClick={() => void bundles.refetch()}>Try again</Button>
-        </div>
-      ) : bundles.data.length === 0 ? (
-        <EmptyState
+      <QueryState
+        query={bundles}
+        what="Your bundles"
+        describeError={messageOf}
+        pending={
+          <p className="bundles-loading">
+            <Spinner size="sm" /> Loading your bundles…
+          </p>
+        }
+        empty={
+          <EmptyState
           title="No bundles yet"
           description="Create a bundle, add your deployed apps to it, then give it a price or list the people who may use it."
-          action={<NewBundleDialog trigger={<Button>Create your first bundle</Button>} />}
-        />
-      ) : (
+            action={<NewBundleDialog trigger={<Button>Create your first bundle</Button>} />}
+          />
+        }
+      >
+        {(list) => (
         <ul className="bundles-grid" aria-label="Your bundles">
-          {bundles.data.map((bundle) => (
+          {list.map((bundle) => (
             <li key={bundle.id}>
               <Card
                 title={<Link to={bundlePaths(bundle.id).page}>{bundle.name}</Link>}
@@ -89,7 +91,8 @@ export function Component() {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryState>
       <SalesOverview />
       <FlaggedSales />
     </div>

@@ -1,7 +1,7 @@
 import { describePrice, formatMoney, messageOf } from '@appforge/sdk';
 import type { Currency, MyPlan, PurchaseRow } from '@appforge/sdk';
 import { useCheckout, useManagePurchase, useMyPlan } from '@appforge/sdk/react';
-import { Badge, Button, Card, formatDate, PageHeader, Spinner } from '@appforge/ui';
+import { Badge, Button, Card, formatDate, LoadError, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { UNENFORCED_LIMITS, USAGE_FULL_TEXTS, USAGE_LABELS, UsageBar } from '../components/UsageBar';
@@ -168,10 +168,7 @@ export function Component() {
           <Spinner size="sm" /> Loading your plan…
         </p>
       ) : plan.isError ? (
-        <div role="alert" className="bundles-error">
-          <p>Your plan could not be loaded: {messageOf(plan.error)}</p>
-          <Button onClick={() => void plan.refetch()}>Try again</Button>
-        </div>
+        <LoadError what="Your plan" message={messageOf(plan.error)} onRetry={() => void plan.refetch()} retrying={plan.isFetching} />
       ) : (
         <PlanView plan={plan.data} />
       )}

@@ -82,7 +82,7 @@ describe('the custom-domain page of an app', () => {
     client.fake.data.domains['other.example.org'] = makeOwnedDomain(userId, { host: 'other.example.org', target: { kind: 'app', app_id: crypto.randomUUID() } });
     client.fake.fail('customDomains.listMine');
     renderDomains(client, `/custom-domain/${appId}`);
-    expect(await screen.findByText('Your domains could not be loaded')).toBeInTheDocument();
+    expect(await screen.findByText('Your domains could not be loaded.')).toBeInTheDocument();
     client.fake.heal('customDomains.listMine');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No domain yet')).toBeInTheDocument();

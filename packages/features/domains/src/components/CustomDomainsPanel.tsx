@@ -1,7 +1,7 @@
 import { messageOf } from '@appforge/sdk';
 import type { DomainScope } from '@appforge/sdk';
 import { useMyDomains } from '@appforge/sdk/react';
-import { Button, Card, EmptyState, PageHeader, Spinner } from '@appforge/ui';
+import { Card, EmptyState, LoadError, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AddDomainForm } from './AddDomainForm';
@@ -64,11 +64,12 @@ export function CustomDomainsPanel({ scope, name, back }: CustomDomainsPanelProp
             <Spinner size="sm" /> Loading your domains…
           </p>
         ) : domains.isError ? (
-          <EmptyState
+          <LoadError
+            what="Your domains"
+            message={messageOf(domains.error)}
+            onRetry={() => void domains.refetch()}
+            retrying={domains.isFetching}
             headingLevel={3}
-            title="Your domains could not be loaded"
-            description={messageOf(domains.error)}
-            action={<Button onClick={() => void domains.refetch()}>Try again</Button>}
           />
         ) : domains.data.length === 0 ? (
           <EmptyState headingLevel={3} title="No domain yet" description={`Add one above; it shows the ${what} to everyone who opens it.`} />

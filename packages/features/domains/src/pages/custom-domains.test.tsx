@@ -123,7 +123,7 @@ describe('/custom-domains (issue 27: custom domains had no list of their own)', 
     await domain(ada, shop, { app_id: quiz }, 'verified');
     offline = true;
     render(ada.client);
-    expect(await screen.findByRole('heading', { name: 'Your domains could not be loaded' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your domains could not be loaded.' })).toBeInTheDocument();
     offline = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: shop })).toBeInTheDocument();

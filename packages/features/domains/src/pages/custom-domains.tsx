@@ -1,7 +1,7 @@
 import { messageOf } from '@appforge/sdk';
 import type { CustomDomain } from '@appforge/sdk';
 import { useMyApps, useMyBundles } from '@appforge/sdk/react';
-import { Badge, Button, EmptyState, PageHeader, Spinner } from '@appforge/ui';
+import { Badge, Button, EmptyState, LoadError, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAllMyDomains } from '../data/use-all-my-domains-query';
@@ -64,11 +64,7 @@ export function Component() {
           <Spinner size="sm" /> Loading your domains…
         </p>
       ) : domains.isError ? (
-        <EmptyState
-          title="Your domains could not be loaded"
-          description={messageOf(domains.error)}
-          action={<Button onClick={() => void domains.refetch()}>Try again</Button>}
-        />
+        <LoadError what="Your domains" message={messageOf(domains.error)} onRetry={() => void domains.refetch()} retrying={domains.isFetching} />
       ) : domains.data.length === 0 ? (
         <EmptyState
           title="No custom domain yet"

@@ -1,5 +1,6 @@
+import { messageOf } from '@appforge/sdk';
 import { useMyApis } from '@appforge/sdk/react';
-import { Badge, Button, EmptyState, PageHeader } from '@appforge/ui';
+import { Badge, EmptyState, LoadError, PageHeader } from '@appforge/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { HealthBadge } from '../components/HealthBadge';
@@ -25,12 +26,7 @@ export function Component() {
           Loading your APIs…
         </p>
       ) : apis.isError ? (
-        <div role="alert" className="apis-error">
-          <p>Your APIs could not be loaded: {apis.error.message}</p>
-          <Button variant="secondary" onClick={() => void apis.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="Your APIs" message={messageOf(apis.error)} onRetry={() => void apis.refetch()} retrying={apis.isFetching} />
       ) : apis.data.length === 0 ? (
         <>
           <EmptyState

@@ -1,6 +1,7 @@
 // On the real backend (@appforge/test-backend).
 import { setupAppforgeBackend } from '@appforge/test-backend';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderKeys } from '../test/render';
 
@@ -48,6 +49,9 @@ describe('/list-api-keys', () => {
     offline = true;
     renderKeys(client, '/list-api-keys');
     expect(await screen.findByRole('alert')).toHaveTextContent(/connection|network|reach/i);
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your API keys could not be loaded.' })).toBeInTheDocument();
+    offline = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { messageOf } from '@appforge/sdk';
 import type { ApiKeySummary } from '@appforge/sdk';
 import { useApiKeys } from '@appforge/sdk/react';
-import { Badge, Button, EmptyState, formatDate, formatDateTime, PageHeader, Spinner, Table } from '@appforge/ui';
+import { Badge, Button, EmptyState, formatDate, formatDateTime, LoadError, PageHeader, Spinner, Table } from '@appforge/ui';
 import type { TableColumn } from '@appforge/ui';
 import { Link } from 'react-router';
 import { Sparkline } from '../components/Sparkline';
@@ -32,12 +32,7 @@ export function Component() {
       {keys.isPending ? (
         <Spinner label="Loading your keys…" />
       ) : keys.isError ? (
-        <div role="alert">
-          <p>{messageOf(keys.error)}</p>
-          <Button variant="secondary" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="Your API keys" message={messageOf(keys.error)} onRetry={() => void keys.refetch()} retrying={keys.isFetching} />
       ) : keys.data.length === 0 ? (
         <EmptyState
           title="No API keys yet"
