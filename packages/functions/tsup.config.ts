@@ -1,3 +1,3 @@
 import { libraryConfig } from '@appforge/tsup-config';
 
-export default libraryConfig({ entry: ['src/index.ts', 'src/testing.ts'], platform: 'neutral' });
+export default libraryConfig({ entry: ['src/index.ts', 'src/config.ts', 'src/testing.ts'], platform: 'neutral' });
