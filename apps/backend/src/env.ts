@@ -1,6 +1,6 @@
 // The only module that reads process.env. Everything else receives a BackendConfig.
 import { DEFAULT_OUTBOUND_POLICY, DEV_SECRETS_KEY, domainsConfigFrom, parseTrustedProxies, teacherDomains } from '@appforge/functions/config';
-import type { DomainsConfig } from '@appforge/functions';
+import type { DomainsConfig } from '@appforge/functions/config';
 import { z } from 'zod';
 
 /**

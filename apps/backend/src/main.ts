@@ -2,7 +2,8 @@
 import { isClusterWorker, runPrimary, workerNumber } from './cluster.js';
 import { ConfigError, loadConfig } from './env.js';
 import type { BackendConfig } from './env.js';
-import { createBackend } from './server.js';
+// server.js (the whole backend and its functions) is loaded only once the settings are valid: a
+// refused start then answers in a moment instead of after loading everything it will not use.
 import type { Backend, StartedBackend } from './server.js';
 
 function fail(message: string): never {
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
 
   let backend: Backend;
   try {
+    const { createBackend } = await import('./server.js');
     backend = await createBackend(config);
   } catch (error) {
     fail(`Appforge backend: cannot start: ${error instanceof Error ? error.message : String(error)}`);
