@@ -21,11 +21,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// The floor is React (react-dom, react, scheduler: ~68 KB gz) and react-router's data router
-// (~32 KB gz), both needed for the first paint of every page; the shell's own code is ~8 KB.
-// 115 since each feature's route table loads on the first navigation into it (route-discovery.ts
-// in apps/web): 110.5 KB gz then, from 116.4.
-const BUDGET_KB = 115;
+// The floor is React (react-dom, react, scheduler: ~68 KB gz). Each feature's route table loads
+// on the first navigation into it (route-discovery.ts in apps/web: 116.4 -> 110.5 KB gz), and the
+// router itself (react-router's data router, ~30 KB gz) downloads with the access gate, after React
+// (boot-shell.tsx): 76 KB gz then. Every page still needs the router: the sign-in path counts it.
+const BUDGET_KB = 100;
 // 147.9 KB gz with the route tables out of the initial JS (153.9 before, budget 155).
 const SIGN_IN_BUDGET_KB = 150;
 // Issue 28: a signed-out visitor's first load of a deployed app, through the light visitor entry
@@ -43,6 +43,7 @@ const DIST = distArgument > 0 && process.argv[distArgument + 1] ? path.resolve(p
  * against each manifest chunk's source (`src`). Keep in step with the code named in `why`.
  */
 const SIGN_IN_PATH = [
+  { why: 'boot-shell.tsx: the router and the shell (App)', src: /(^|\/)src\/app\/App\.tsx$/ },
   { why: 'main.tsx: preloadSignInScreen() (no stored session)', src: /packages\/features\/auth\/dist\/SignInScreen-\w+\.js$/ },
   { why: 'main.tsx: loadAuthLiteClient() (no stored session)', src: /packages\/sdk\/dist\/auth-lite\/index\.js$/ },
   { why: 'main.tsx and router.tsx: the access gate (GatedRoot)', src: /(^|\/)src\/app\/access-gate\/GatedRoot\.tsx$/ },

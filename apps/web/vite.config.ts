@@ -37,6 +37,15 @@ export default defineConfig(({ command, mode }) => {
       assetsInlineLimit: (filePath: string) => (/\.(jpe?g|png|webp|avif|gif)$/i.test(filePath) ? false : undefined),
       rolldownOptions: {
         input: { index: 'index.html', visitor: 'visitor.html' },
+        output: {
+          // react-router in one chunk: the shell downloads it with the gate (boot-shell.tsx), and
+          // split by which lazy page uses which part it cost the sign-in page 2 KB gz in headers
+          // and lost compression (scripts/size.mjs). The visitor entry has no router.
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [{ name: 'react-router', test: /[\\/]node_modules[\\/]react-router[\\/]/ }],
+          },
+        },
         treeshake: {
           // @appforge/ui's barrel imports dompurify and marked (for <Markdown>). Both run setup code
           // at import time that touches nothing global, but they do not declare "sideEffects": false,

@@ -4,9 +4,12 @@
 // the domain to the landing page, then removes it, and the host says it is not connected.
 // Second test: an app open to signed-in people only, on its own domain, sends a signed-out visitor
 // to sign in on that same host, on a page branded with the app, and back to the app there.
+// Third: a buyer who paid on the main host signs in on the app's domain ("Already bought it?") and
+// runs the app there without paying again. On the domain the address bar stays at `/` throughout.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { SIGN_IN_HEADING, signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
+import { deployedApp, rest, runStatus, signedInUserId } from './bundle-helpers';
 import { deployedSummariser } from './embed-helpers';
 
 const SOURCE_TEXT = 'Glaciers are slow rivers of ice. They carve valleys and leave moraines behind when they melt.';
@@ -48,9 +51,10 @@ test('a deployed app on its own domain: attach, verify, visit and run, switch to
   // A signed-out visitor opens the domain's root and gets the deployed app, and runs it.
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
+  // The address bar stays at the root: the owner's domain, not /deployed-app/<id> (issue 28).
   await visitorPage.goto(`http://${host}:4173/`);
-  await expect(visitorPage).toHaveURL(`http://${host}:4173/deployed-app/${appId}`);
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
+  await expect(visitorPage).toHaveURL(`http://${host}:4173/`);
   await runSummariser(visitorPage);
 
   // The owner switches the domain to the landing page: the root now shows that.
@@ -58,7 +62,9 @@ test('a deployed app on its own domain: attach, verify, visit and run, switch to
   await page.getByRole('option', { name: 'The app’s landing page' }).click();
   await expect(page.getByText(`${host} now shows the app’s landing page.`, { exact: true })).toBeVisible();
   await visitorPage.goto(`http://${host}:4173/`);
-  await expect(visitorPage).toHaveURL(`http://${host}:4173/landing-page/${appId}`);
+  await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
+  await expect(visitorPage.getByRole('link', { name: 'Open app' })).toBeVisible();
+  await expect(visitorPage).toHaveURL(`http://${host}:4173/`);
 
   // Removed (after a confirmation), the host is no longer connected to anything.
   await card.getByRole('button', { name: 'Remove' }).click();
@@ -93,10 +99,10 @@ test('an app for signed-in people on its own domain: the visitor signs in on tha
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`${origin}/`);
-  await expect(visitorPage).toHaveURL(`${origin}/deployed-app/${appId}`);
   // Signed out, the app's row is hidden, but not its name: the page asks to sign in to use it.
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Sign in to use Summariser' })).toBeVisible();
   await expect(visitorPage.getByText(/does not exist/)).toHaveCount(0);
+  await expect(visitorPage).toHaveURL(`${origin}/`);
   await visitorPage.getByRole('link', { name: 'Sign in to continue' }).click();
   await expect(visitorPage).toHaveURL(new RegExp(`^${origin.replace(/\./g, '\\.')}/sign-in\\?app_id=${appId}&next=`));
   // The sign-in page is branded with the app: its name is the heading, not Appforge's default.
@@ -109,8 +115,53 @@ test('an app for signed-in people on its own domain: the visitor signs in on tha
   await signInWithEmailCode(visitorPage, request, uniqueEmail('members-visitor'));
 
   // Back on the app, on the custom host, signed in: the form is there and the app runs.
-  await expect(visitorPage).toHaveURL(`${origin}/deployed-app/${appId}`, { timeout: 20_000 });
-  await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
+  await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible({ timeout: 20_000 });
+  await expect(visitorPage).toHaveURL(`${origin}/`);
   await runSummariser(visitorPage);
   await visitor.close();
+});
+
+test('a buyer who paid on the main host signs in on the app’s own domain and runs it without paying again', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const host = `shop-${Date.now().toString(36)}.localhost`;
+  const origin = `http://${host}:4173`;
+
+  // The owner sells an app and connects the domain to it.
+  await page.goto(`${WEB}/bundles`);
+  await signInWithEmailCode(page, request, uniqueEmail('domain-seller'));
+  await expect(page.getByRole('heading', { name: 'No bundles yet' })).toBeVisible({ timeout: 30_000 });
+  const appId = await deployedApp(request, page, await signedInUserId(page), 'Essay tutor');
+  await rest(request, page, 'PATCH', `/rest/v1/App?id=eq.${appId}`, { price: { kind: 'one_time', amount_cents: 499, currency: 'USD' } });
+  await page.goto(`${WEB}/custom-domain/${appId}`);
+  await page.getByRole('textbox', { name: 'Domain' }).fill(host);
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByRole('region', { name: host }).getByText('Connected')).toBeVisible();
+
+  // The buyer pays on the main host (the labelled test checkout).
+  const buyerEmail = uniqueEmail('domain-buyer');
+  const buyer = await browser.newContext();
+  const buyerPage = await buyer.newPage();
+  await buyerPage.goto(`${WEB}/deployed-app/${appId}`);
+  await buyerPage.getByRole('link', { name: 'Get access' }).click();
+  await signInWithEmailCode(buyerPage, request, buyerEmail);
+  await buyerPage.getByRole('button', { name: 'Get access' }).click({ timeout: 30_000 });
+  await buyerPage.getByRole('button', { name: 'Complete test purchase' }).click();
+  await expect(buyerPage.getByText('Thank you — you have access to Essay tutor now.')).toBeVisible({ timeout: 30_000 });
+
+  // On the app's domain the buyer is not signed in: the paywall offers signing in there.
+  await buyerPage.goto(`${origin}/`);
+  await expect(buyerPage.getByRole('heading', { level: 2, name: 'Get access to Essay tutor' })).toBeVisible({ timeout: 30_000 });
+  await expect(buyerPage).toHaveURL(`${origin}/`);
+  await buyerPage.getByRole('link', { name: 'Already bought it? Sign in' }).click();
+  await expect(buyerPage).toHaveURL(new RegExp(`^${origin.replace(/\./g, '\\.')}/sign-in\\?app_id=${appId}&next=`));
+  await signInWithEmailCode(buyerPage, request, buyerEmail);
+
+  // Signed in on that host, the purchase is recognised: the app runs, nothing more to pay.
+  await expect(buyerPage.getByRole('button', { name: 'Run' })).toBeVisible({ timeout: 30_000 });
+  await expect(buyerPage).toHaveURL(`${origin}/`);
+  await expect(buyerPage.getByRole('heading', { level: 2, name: 'Get access to Essay tutor' })).toHaveCount(0);
+  expect(await runStatus(request, buyerPage, appId)).toBe(200);
+  await buyerPage.getByRole('button', { name: 'Run' }).click();
+  await expect(buyerPage.getByText('Hello from the bundle.')).toBeVisible({ timeout: 30_000 });
+  await buyer.close();
 });

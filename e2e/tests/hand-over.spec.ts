@@ -67,7 +67,8 @@ test('Google sign-in started on a custom domain: the visitor confirms on Appforg
   expect(domainStorage.origins.filter((entry) => entry.origin === origin)).toEqual([]);
 
   await visitorPage.getByRole('button', { name: `Continue to ${host}` }).click();
-  await expect(visitorPage).toHaveURL(`${origin}/deployed-app/${appId}`, { timeout: 20_000 });
+  // The app is shown at the domain's root: the address bar says `/`, not /deployed-app/<id> (issue 28).
+  await expect(visitorPage).toHaveURL(`${origin}/`, { timeout: 20_000 });
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
   const form = visitorPage.getByRole('form', { name: 'What to summarise' });
   await form.getByRole('textbox', { name: 'Text', exact: true }).fill(SOURCE_TEXT);

@@ -2,6 +2,7 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { LoadError } from '@appforge/ui';
 import { preloadSignInScreen } from '@appforge/auth';
 import '@appforge/ui/styles.css';
 import '@appforge/auth/styles.css';
@@ -16,12 +17,26 @@ import '@appforge/run-view/styles.css';
 import '@appforge/visitor/styles.css';
 import './styles.css';
 import { loadAppforgeClient, loadAuthLiteClient } from './app/access-gate/load-client';
-import { App } from './app/App';
 import { ConfigProblem, formatConfigProblem } from './app/ConfigProblem';
+import { ShellLoading } from './app/ShellLoading';
 import { env } from './env';
 import { hasStoredSession, safeLocalStorage } from './lib/stored-session';
 import { reportError } from './lib/report-error';
 import { telemetry } from './lib/telemetry';
+
+/** The router's code could not be fetched (a dropped connection, or a deploy removed the old files). */
+function ShellLoadFailed() {
+  return (
+    <main className="shell-page shell-standalone" id="main">
+      <LoadError
+        headingLevel={1}
+        what="Appforge"
+        message="Part of the page could not be downloaded. Check your connection, then reload the page."
+        onRetry={() => window.location.reload()}
+      />
+    </main>
+  );
+}
 
 /**
  * Starts the creator shell in `container`: index.html's entry, and the light visitor entry's
@@ -45,13 +60,26 @@ export function bootShell(container: HTMLElement): void {
       preloadSignInScreen();
       void loadAuthLiteClient(env.env);
     }
-    // The router asks for the gate on its first render; asking now saves a round trip.
+    // The router (react-router's data router, ~30 KB gz) and the gate download together, after
+    // React: every page needs both, and neither is worth holding React's start back for
+    // (scripts/size.mjs, issue 28). The router asks for the gate on its first render; asking now
+    // saves a round trip.
+    const app = import('./app/App');
     void import('./app/access-gate/GatedRoot');
     telemetry.start();
-    root.render(
-      <StrictMode>
-        <App env={env.env} />
-      </StrictMode>,
+    const config = env.env;
+    root.render(<ShellLoading />);
+    app.then(
+      ({ App }) =>
+        root.render(
+          <StrictMode>
+            <App env={config} />
+          </StrictMode>,
+        ),
+      (error: unknown) => {
+        reportError(error, { source: 'boot-shell' });
+        root.render(<ShellLoadFailed />);
+      },
     );
   } else {
     console.error(formatConfigProblem(env.issues));

@@ -29,21 +29,21 @@ function loadFullApp(): void {
   void import('./boot-shell').then(({ bootShell }) => bootShell(rootElement));
 }
 
-function LightApp({ client, appId }: { client: VisitorLiteClient; appId: string }) {
+function LightApp({ client, appId, returnPath }: { client: VisitorLiteClient; appId: string; returnPath: string | undefined }) {
   const needsFullApp = useCallback(() => loadFullApp(), []);
   // The page's one main landmark, as the shell's bare layout gives its pages (axe: landmark-one-main).
   return (
     <main id="main">
-      <LightDeployedApp client={client} appId={appId} onNeedsFullApp={needsFullApp} />
+      <LightDeployedApp client={client} appId={appId} returnPath={returnPath} onNeedsFullApp={needsFullApp} />
     </main>
   );
 }
 
-function renderLight(client: VisitorLiteClient, appId: string): void {
+function renderLight(client: VisitorLiteClient, appId: string, returnPath?: string): void {
   lightRoot = createRoot(rootElement);
   lightRoot.render(
     <StrictMode>
-      <LightApp client={client} appId={appId} />
+      <LightApp client={client} appId={appId} returnPath={returnPath} />
     </StrictMode>,
   );
 }
@@ -59,16 +59,21 @@ function start(): void {
   if (page.kind === 'full-app') return loadFullApp();
   const client = createVisitorLiteClient({ url: env.env.VITE_SUPABASE_URL, anonKey: env.env.VITE_SUPABASE_ANON_KEY });
   if (page.kind === 'deployed-app') return renderLight(client, page.appId);
-  // A custom domain's root shows its app at /deployed-app/<id> on that host, as the shell does
-  // (a reload or a shared link then opens the same page).
+  // A custom domain shows its target at `/`: the address bar never turns into /deployed-app/<id>
+  // there, and the target's own address (where a sign-in returns) goes back to `/`.
+  const { appId } = page;
   client.customDomains.lookup(window.location.hostname).then(
     (target) => {
-      if (target?.is_app && !target.is_landing_page && !target.is_bundle && target.app_id) {
-        window.history.replaceState(window.history.state, '', `/deployed-app/${encodeURIComponent(target.app_id)}`);
-        renderLight(client, target.app_id);
-      } else loadFullApp();
+      const shown = target?.is_app && !target.is_landing_page && !target.is_bundle ? target.app_id : null;
+      if (appId !== undefined) {
+        if (shown !== appId) return renderLight(client, appId);
+        window.history.replaceState(window.history.state, '', `/${window.location.search}${window.location.hash}`);
+      }
+      // The shell shows the other targets (and a paywall, a signed-in visitor) at `/` too (AccessGate).
+      if (page.light && shown) renderLight(client, shown, '/');
+      else loadFullApp();
     },
-    () => loadFullApp(),
+    () => (appId === undefined ? loadFullApp() : renderLight(client, appId)),
   );
 }
 

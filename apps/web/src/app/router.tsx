@@ -46,6 +46,19 @@ export function createAppRoutes(children: readonly RouteObject[] = shellRoutes, 
   ];
 }
 
+/**
+ * A page load starts from the address bar, not from a location mask a previous load left in
+ * history.state (a custom domain's target shown at `/`, AccessGate): the domain may show
+ * something else by now, so the gate asks again.
+ */
+export function forgetLocationMask(history: Pick<History, 'state' | 'replaceState'>): void {
+  const state: unknown = history.state;
+  if (typeof state === 'object' && state !== null && 'masked' in state && state.masked !== undefined) {
+    history.replaceState({ ...state, masked: undefined }, '');
+  }
+}
+
 export function createAppRouter() {
+  forgetLocationMask(window.history);
   return createBrowserRouter(createAppRoutes(), { patchRoutesOnNavigation: createRouteDiscovery(featureRouteTables) });
 }

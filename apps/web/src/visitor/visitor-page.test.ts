@@ -12,12 +12,20 @@ function at(url: string, storedSession = false) {
 describe('visitorPageOf', () => {
   it("shows a signed-out visitor's deployed app in the light entry, on any host", () => {
     expect(at(`http://localhost:4173/deployed-app/${APP}`)).toEqual({ kind: 'deployed-app', appId: APP.toLowerCase() });
-    expect(at(`https://lessons.example.org/deployed-app/${APP}/`)).toEqual({ kind: 'deployed-app', appId: APP.toLowerCase() });
+    expect(at(`http://localhost:4173/deployed-app/${APP}/`)).toEqual({ kind: 'deployed-app', appId: APP.toLowerCase() });
   });
 
   it("serves a custom domain's target at its root, not the main host's", () => {
-    expect(at('https://lessons.example.org/')).toEqual({ kind: 'domain-root' });
+    expect(at('https://lessons.example.org/')).toEqual({ kind: 'custom-domain', light: true });
+    expect(at('https://lessons.example.org/', true)).toEqual({ kind: 'custom-domain', light: false });
     expect(at('http://localhost:4173/')).toEqual({ kind: 'full-app' });
+  });
+
+  it("asks whether a visitor's deployed app on a custom domain is its target (to show it at `/`)", () => {
+    expect(at(`https://lessons.example.org/deployed-app/${APP}`)).toEqual({ kind: 'custom-domain', light: true, appId: APP.toLowerCase() });
+    expect(at(`https://lessons.example.org/deployed-app/${APP}`, true)).toEqual({ kind: 'full-app' });
+    expect(at(`https://lessons.example.org/landing-page/${APP}`)).toEqual({ kind: 'full-app' });
+    expect(at('https://lessons.example.org/sign-in')).toEqual({ kind: 'full-app' });
   });
 
   it('hands everything else to the full shell: a stored session, a class run, a checkout, other pages', () => {

@@ -1,13 +1,20 @@
 // Issue 28: what the light visitor entry (visitor.html) shows for an address. It renders a
 // signed-out visitor's deployed app itself, at /deployed-app/:id on any host and at a custom
 // domain's root; everything else (a stored session, the landing and bundle pages, a class run)
-// loads the full creator shell, which handles every page.
+// loads the full creator shell, which handles every page. On a custom domain the owner's target
+// is shown at `/`: its own address there (/deployed-app/<id> after a sign-in, say) goes back to `/`.
 import { classifyHost } from '../app/access-gate/access-rules';
 
 export type VisitorPage =
   | { readonly kind: 'deployed-app'; readonly appId: string }
-  | { readonly kind: 'domain-root' }
-  | { readonly kind: 'full-app' };
+  | { readonly kind: 'full-app' }
+  /**
+   * A custom domain's root, or (with `appId`) a signed-out visitor's deployed app on that domain,
+   * which may be the domain's own target (its address after a sign-in, say): the entry asks which
+   * target the domain shows and shows it at `/`, in the light entry when `light`. The shell turns
+   * the other target addresses into `/` (AccessGate).
+   */
+  | { readonly kind: 'custom-domain'; readonly light: boolean; readonly appId?: string };
 
 const DEPLOYED_APP = /^\/deployed-app\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -19,12 +26,12 @@ export interface VisitorPageInput {
 }
 
 export function visitorPageOf({ location, hosts, storedSession }: VisitorPageInput): VisitorPage {
-  if (storedSession) return { kind: 'full-app' };
   // A class run (?class=) is a signed-in student's; a checkout's return needs the paywall.
   const search = new URLSearchParams(location.search);
-  if (search.has('class') || search.has('checkout')) return { kind: 'full-app' };
-  const appId = DEPLOYED_APP.exec(location.pathname)?.[1];
-  if (appId !== undefined) return { kind: 'deployed-app', appId: appId.toLowerCase() };
-  if (location.pathname === '/' && classifyHost(location, hosts) === 'custom') return { kind: 'domain-root' };
-  return { kind: 'full-app' };
+  const light = !storedSession && !search.has('class') && !search.has('checkout');
+  const custom = classifyHost(location, hosts) === 'custom';
+  if (custom && location.pathname === '/') return { kind: 'custom-domain', light };
+  const appId = DEPLOYED_APP.exec(location.pathname)?.[1]?.toLowerCase();
+  if (!light || appId === undefined) return { kind: 'full-app' };
+  return custom ? { kind: 'custom-domain', light, appId } : { kind: 'deployed-app', appId };
 }

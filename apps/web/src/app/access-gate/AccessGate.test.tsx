@@ -222,6 +222,30 @@ describe('the access gate on a custom domain', () => {
     }
   });
 
+  it('keeps the address bar at `/` while it shows the target (no /deployed-app/<id> on the owner’s domain)', async () => {
+    const backend = client({ signedIn: false });
+    backend.fake.data.customDomains = { 'poems.localhost': makeCustomDomain({ is_app: true, app_id: APP }) };
+    const { router } = renderAppAt('/', { client: backend, manifests, host: CUSTOM });
+    expect(await screen.findByRole('heading', { name: 'Deployed app' })).toBeInTheDocument();
+    // What the address bar shows is the mask; the page underneath is the target's.
+    expect(router.state.location.mask?.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe(`/deployed-app/${APP}`);
+  });
+
+  it('turns the target’s own address (where a sign-in comes back to) into `/`, and leaves other pages alone', async () => {
+    const backend = client({ signedIn: true });
+    backend.fake.data.customDomains = { 'poems.localhost': makeCustomDomain({ is_landing_page: true, app_id: APP }) };
+    const { router } = renderAppAt(`/landing-page/${APP.toUpperCase()}`, { client: backend, manifests, host: CUSTOM });
+    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.mask?.pathname).toBe('/'));
+
+    const other = '9d7f4a10-1b2c-4d3e-8f40-5a6b7c8d9e0f';
+    const view = renderAppAt(`/deployed-app/${other}`, { client: backend, manifests, host: CUSTOM });
+    expect(await screen.findByRole('heading', { name: 'Deployed app' })).toBeInTheDocument();
+    expect(view.router.state.location.mask).toBeUndefined();
+    expect(view.router.state.location.pathname).toBe(`/deployed-app/${other}`);
+  });
+
   it('at the root of an unknown domain says it is not connected', async () => {
     renderAppAt('/', { client: client({ signedIn: false }), manifests, host: CUSTOM });
     expect(await screen.findByRole('heading', { name: 'This domain is not connected to an app' })).toBeInTheDocument();

@@ -41,9 +41,14 @@ export function GetAccess({ item, price, access, signedIn, signInHref, returnPat
           {checkout.isPending ? 'Opening checkout…' : 'Get access'}
         </Button>
       ) : (
-        <Button asChild>
-          <VisitorLink to={signInHref}>Get access</VisitorLink>
-        </Button>
+        <>
+          <Button asChild>
+            <VisitorLink to={signInHref}>Get access</VisitorLink>
+          </Button>
+          <p className="visitor-bundle-bought">
+            <VisitorLink to={signInHref}>Already bought it? Sign in</VisitorLink> with the account you paid with.
+          </p>
+        </>
       )}
       {checkout.isError ? (
         <p role="alert" className="visitor-bundle-error">

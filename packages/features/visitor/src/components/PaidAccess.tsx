@@ -76,6 +76,13 @@ export function PaidAccess(props: PaidAccessProps) {
       ) : (
         <p className="visitor-sign-in__detail">{appName} is part of a paid bundle: get access to the bundle to run it.</p>
       )}
+      {!signedIn ? (
+        // A buyer on another host (the app's own domain, say) is not signed in there yet: signing
+        // in on this host is enough, the purchase belongs to the account.
+        <p className="visitor-sign-in__detail visitor-paid__bought">
+          <VisitorLink to={signInHref}>Already bought it? Sign in</VisitorLink> with the account you paid with to open it.
+        </p>
+      ) : null}
       {bundles.length > 0 ? (
         <div className="visitor-paid__bundles">
           <h3 className="visitor-paid__bundles-title">{price ? 'Or get it with a bundle' : bundles.length === 1 ? 'The bundle' : 'Bundles that include it'}</h3>

@@ -11,6 +11,8 @@ import { useLightRunStream } from './use-light-run-stream';
 export interface LightDeployedAppProps {
   client: VisitorLiteClient;
   appId: string;
+  /** Where a sign-in comes back to: `/` on a custom domain (its target is shown there); the app's own address otherwise. */
+  returnPath?: string | undefined;
   /**
    * Called when this page cannot serve the visitor alone: the app is not found or not open to
    * everyone, it is sold, or it could not be loaded. The entry then loads the full shell, which
@@ -26,7 +28,7 @@ type Loaded = { status: 'loading' } | { status: 'ready'; app: PublicApp & { depl
  * over plain fetch, rendered by the same components as the shell's page. The happy path only:
  * everything else is handed to the full shell (onNeedsFullApp).
  */
-export function LightDeployedApp({ client, appId, onNeedsFullApp }: LightDeployedAppProps) {
+export function LightDeployedApp({ client, appId, returnPath, onNeedsFullApp }: LightDeployedAppProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const stream = useLightRunStream(client);
   useDocumentTitle(loaded.status === 'ready' ? loaded.app.name : null);
@@ -62,7 +64,7 @@ export function LightDeployedApp({ client, appId, onNeedsFullApp }: LightDeploye
       app={app}
       spec={app.deployed.spec}
       signedIn={false}
-      signInHref={signInHref(app.id, deployedAppPath(app.id))}
+      signInHref={signInHref(app.id, returnPath ?? deployedAppPath(app.id))}
       classId={null}
       stream={stream}
     />

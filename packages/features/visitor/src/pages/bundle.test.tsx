@@ -54,6 +54,15 @@ describe('/bundle/:bundleId (public)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/sign-in?bundle_id=${bundle.id}&next=%2Fbundle%2F${bundle.id}`);
   });
 
+  it('offers a buyer who is not signed in on this host "Already bought it? Sign in"', async () => {
+    const { client, bundle } = paidBundle();
+    const user = userEvent.setup();
+    renderBundles(`/bundle/${bundle.id}`, client);
+    await user.click(await screen.findByRole('link', { name: 'Already bought it? Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/sign-in?bundle_id=${bundle.id}&next=%2Fbundle%2F${bundle.id}`);
+  });
+
   it('a signed-in person pays on the test checkout, comes back and can open the apps', async () => {
     const { client, bundle, tutor } = paidBundle();
     client.fake.signIn({ email: 'sam@example.org' });

@@ -97,6 +97,22 @@ describe('a paid app on /deployed-app/:appId', () => {
     expect(screen.getByRole('button', { name: 'Get access' })).toBeInTheDocument();
   });
 
+  it('offers a buyer who is not signed in on this host "Already bought it? Sign in", and not to someone signed in', async () => {
+    const { client } = paidApp();
+    const user = userEvent.setup();
+    const view = renderPage(PATH, { client });
+    const link = await screen.findByRole('link', { name: 'Already bought it? Sign in' });
+    expect(link).toHaveAttribute('href', `/sign-in?app_id=${APP_ID}&next=%2Fdeployed-app%2F${APP_ID}`);
+    await user.click(link);
+    expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
+    view.unmount();
+
+    client.fake.signIn({ email: 'sam@example.org' });
+    renderPage(PATH, { client });
+    expect(await screen.findByRole('button', { name: 'Get access' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Already bought it? Sign in' })).toBeNull();
+  });
+
   it('lets the owner and people who bought it run it without a word about paying', async () => {
     const { client, app } = paidApp();
     client.fake.signIn({ id: app.owner_id, email: 'owner@example.org' });
