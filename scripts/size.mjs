@@ -59,8 +59,10 @@ function fail(message) {
 function build() {
   const localPnpm = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
   const pnpm = existsSync(localPnpm) ? localPnpm : 'pnpm';
-  console.log('size: building @appforge/web …');
-  const result = spawnSync(pnpm, ['--filter', '@appforge/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  // The web app and every workspace package it imports: on a fresh clone their dist folders do
+  // not exist yet, and Vite resolves the packages through dist (issue 31). Turbo skips what is built.
+  console.log('size: building @appforge/web and its workspace packages …');
+  const result = spawnSync(pnpm, ['turbo', 'run', 'build', '--filter=@appforge/web...'], { cwd: ROOT, stdio: 'inherit' });
   if (result.error) fail(`could not run pnpm: ${result.error.message}`);
   if (result.status !== 0) fail(`the web build failed (exit ${result.status})`);
 }
