@@ -2,7 +2,7 @@
 // The light sign-in client against the real embedded backend, as in a browser tab (jsdom's
 // localStorage is the tab's storage): it signs in with the e-mail code, the full client then
 // finds the same session, and its public reads answer exactly like the full client's.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { deployTestVersion, uniqueEmail } from '../../test/helpers';
 import { remoteBackend } from '../../test/remote-backend';
 import type { RemoteBackend } from '../../test/remote-backend';
@@ -84,6 +84,26 @@ describe('createAuthLiteClient', () => {
     expect(await full.users.ensure()).toMatchObject({ created: true });
     await full.auth.signOut();
     await full.supabase.auth.stopAutoRefresh();
+  });
+
+  it('one auth client per page: the full client made after the light one is disposed logs no "Multiple GoTrueClient instances"', async () => {
+    const key = storageKey();
+    const warnings: unknown[][] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      warnings.push(args);
+    });
+    try {
+      const lite = createAuthLiteClient({ url, anonKey, storageKey: key });
+      await lite.auth.getSession();
+      await lite.dispose();
+      await lite.dispose();
+      const full = createAppforgeClient({ url, anonKey, storageKey: key, realtimeTransport: nodeWebSocket });
+      await full.auth.getSession();
+      await full.supabase.auth.stopAutoRefresh();
+      expect(warnings.map((args) => String(args[0])).filter((line) => line.includes('Multiple GoTrueClient'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('reads app and bundle names and custom domains like the full client, not_found included', async () => {

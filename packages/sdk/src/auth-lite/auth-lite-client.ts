@@ -93,16 +93,19 @@ export function createAuthLiteClient(options: AuthLiteClientOptions): AuthLiteCl
   if (!options.url) throw new Error('supabaseUrl is required.');
   if (!options.anonKey) throw new Error('supabaseKey is required.');
   const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+  const storageKey = options.storageKey ?? defaultStorageKey(options.url);
   const auth = new GoTrueClient({
     url: new URL('auth/v1', base).href,
     headers: { Authorization: `Bearer ${options.anonKey}`, apikey: options.anonKey },
-    storageKey: options.storageKey ?? defaultStorageKey(options.url),
+    storageKey,
     autoRefreshToken: true,
     persistSession: true,
     detectSessionInUrl: true,
     flowType: 'implicit',
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
+
+  let disposed = false;
 
   const accessToken = async (): Promise<string> => {
     const { data } = await auth.getSession();
@@ -176,6 +179,26 @@ export function createAuthLiteClient(options: AuthLiteClientOptions): AuthLiteCl
         return () => data.subscription.unsubscribe();
       },
     },
-    dispose: () => auth.dispose(),
+    dispose: async () => {
+      await auth.dispose();
+      // Once only: a second dispose must not hand back the slot a newer client took.
+      if (!disposed) releaseInstanceSlot(auth, storageKey);
+      disposed = true;
+    },
   };
+}
+
+/**
+ * auth-js counts GoTrueClient instances per storage key for good and warns "Multiple GoTrueClient
+ * instances detected" when a second one is made, even after the first was disposed. The shell
+ * hands the session from this client to the full one (same key) after disposing this one, so a
+ * page has one live auth client at a time: give the slot back so the full client does not warn.
+ */
+function releaseInstanceSlot(auth: GoTrueClient, storageKey: string): void {
+  // The counter is a private static of auth-js (GoTrueClient.nextInstanceID); read it defensively.
+  const counters = (GoTrueClient as unknown as { nextInstanceID?: Record<string, number> }).nextInstanceID;
+  const instanceID = (auth as unknown as { instanceID?: number }).instanceID;
+  if (counters === undefined || typeof instanceID !== 'number') return;
+  // Only the newest instance gives its slot back: an older one would hand out a taken number.
+  if (counters[storageKey] === instanceID + 1) counters[storageKey] = instanceID;
 }
