@@ -24,10 +24,10 @@ const NPM_INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund', '
 
 async function sh(command: string, args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
   try {
-    return await run(command, args, { cwd, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_workspaces: 'false' } });
+    return await run(command, args, { cwd, maxBuffer: 32 * 1024 * 1024 });
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}\n${failed.stderr ?? failed.message}`);
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}\n${failed.stderr ?? failed.message}`, { cause: error });
   }
 }
 
