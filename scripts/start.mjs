@@ -59,6 +59,9 @@ const env = {
   TURBO_NO_UPDATE_NOTIFIER: '1',
   SITE_URL: process.env.SITE_URL ?? webUrl,
   DATA_DIR: process.env.DATA_DIR ?? join(root, '.appforge', 'data'),
+  // One JSON line per migration and per request drowns the progress lines: warnings and errors
+  // only, unless the developer asks for more (LOG_LEVEL=info npm start).
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 const fromSource = ['--conditions=@appforge/source', '--import', 'tsx'];
 const backendDir = join(root, 'apps/backend');
@@ -98,7 +101,11 @@ if (production) await phase('Building the web app', () => turboBuild('@appforge/
 
 // Vite is run by node directly (not through `pnpm exec`), so stopping this script stops it too.
 const vite = join(webDir, 'node_modules/vite/bin/vite.js');
-const webArgs = [vite, ...(production ? ['preview'] : []), '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'];
+// From the sources, vite.config.ts is loaded by Node itself through tsx with the source condition:
+// its plugins (the share-page tags, issue 28) import workspace packages that are not built yet.
+const webArgs = production
+  ? [vite, 'preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1']
+  : [...fromSource, vite, '--configLoader', 'native', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'];
 const children = [
   spawn(process.execPath, production ? [join(backendDir, 'dist/main.js')] : [...fromSource, 'src/main.ts'], {
     cwd: production ? root : backendDir,
@@ -162,6 +169,8 @@ if (!ready.backendUp || !ready.webUp) {
     Service key    ${keys.serviceRoleKey}
     Data           ${env.DATA_DIR}
 
-  Custom domains can be tried at http://<anything>.localhost:${webPort}. Press Ctrl+C to stop.
+  Custom domains can be tried at http://<anything>.localhost:${webPort}.
+  The backend logs warnings and errors here; LOG_LEVEL=info npm start shows every request.
+  Press Ctrl+C to stop.
 `);
 }

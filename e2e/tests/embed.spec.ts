@@ -64,12 +64,15 @@ test('an allowed site embeds the app with the script snippet and runs it to a st
   await expect(app.getByRole('button', { name: 'Run again' })).toBeVisible();
 
   // The frame took the height the app posted (embed.js set it), not its first 600 px.
+  // The app posts its height whenever it changes (the answer arrives in pieces), so wait until the
+  // frame has caught up with the content rather than reading both the moment one height was set.
   const frame = site.locator('iframe[data-appforge-app]');
   await expect.poll(() => frame.evaluate((element: HTMLIFrameElement) => element.style.height)).toMatch(/^\d+px$/);
-  const after = await frame.evaluate((element: HTMLIFrameElement) => element.getBoundingClientRect().height);
-  const content = await app.locator('body').evaluate((body) => Math.ceil(body.getBoundingClientRect().height));
+  const frameHeight = () => frame.evaluate((element: HTMLIFrameElement) => element.getBoundingClientRect().height);
+  const contentHeight = () => app.locator('body').evaluate((body) => Math.ceil(body.getBoundingClientRect().height));
+  await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight())), { timeout: 15_000 }).toBeLessThanOrEqual(1);
+  const after = await frameHeight();
   expect(after).not.toBe(before);
-  expect(Math.abs(after - content)).toBeLessThanOrEqual(1);
 
   // A message from the embedding page itself (not the app's origin) resizes nothing.
   await site.evaluate(() => window.postMessage({ type: 'appforge:resize', height: 50_000 }, '*'));

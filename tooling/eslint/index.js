@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'builder', 'databases', 'apis', 'bundles', 'domains', 'teacher', 'visitor'];
+const FEATURES = ['auth', 'builder', 'databases', 'apis', 'bundles', 'domains', 'teacher', 'visitor', 'app-tests'];
 
 const ENV_MESSAGE =
   'Configuration is read in one place per app (src/env.ts), parsed with zod and passed down as arguments, so a missing or malformed value is reported once, by name.';

@@ -42,6 +42,8 @@ const schema = z.object({
   ACCESS_ALLOW_LIST: csv,
   // Classrooms (issue 19): e-mail domains whose people may teach (beside School rows).
   TEACHER_EMAIL_DOMAINS: csv,
+  // Issue 28: the built web app (apps/web/dist) Caddy serves; share-page reads its entry files.
+  WEB_ROOT: optionalNonEmpty,
   INTERCOM_SECRET: optionalNonEmpty,
   SMTP_URL: optionalNonEmpty.pipe(z.string().url().optional()),
   SMTP_FROM: z.string().min(3).default('Appforge <no-reply@appforge.local>'),
@@ -56,6 +58,8 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_PER_5_MIN: z.coerce.number().int().min(1).default(150),
   RATE_LIMIT_SIGN_IN_SIGN_UPS_PER_5_MIN: z.coerce.number().int().min(1).default(30),
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
+  // GoTrue's SMS_AUTOCONFIRM: phone + password sign-up confirms the number without a code.
+  SMS_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   DISABLE_SIGNUP: z.enum(['true', 'false']).default('false'),
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number().int().min(1).default(52_428_800),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -188,6 +192,8 @@ export interface BackendConfig {
   readonly maxBodyBytes: number;
   /** false (default, like hosted Supabase): sign-up mails a confirmation before a session. */
   readonly mailerAutoconfirm: boolean;
+  /** SMS_AUTOCONFIRM: phone sign-up is confirmed at once and signs in, no code sent (GoTrue's SMS_AUTOCONFIRM). */
+  readonly smsAutoconfirm: boolean;
   readonly disableSignup: boolean;
   /** Largest object storage accepts, whatever a bucket allows. */
   readonly storageFileSizeLimit: number;
@@ -231,6 +237,8 @@ export interface BackendConfig {
   readonly domains: DomainsConfig;
   /** Classrooms (issue 19): TEACHER_EMAIL_DOMAINS, lower-case, without a leading @. */
   readonly teacherEmailDomains: readonly string[];
+  /** WEB_ROOT: the built web app's directory, for the share-page function (issue 28); unset → that function answers 404. */
+  readonly webRoot: string | undefined;
   /** How often the backend runs the recurring domain re-check (0 = never). */
   readonly domainRecheckIntervalMs: number;
   // Wire compatibility (#20).
@@ -344,7 +352,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       if (!e[name]) problems.push({ name, message: 'is required when AUTH_SMS_PROVIDER=twilio' });
     }
   }
-  const badOtps = e.AUTH_SMS_TEST_OTP.filter((entry) => !/^\+?[1-9][0-9]{1,14}\s*=\s*[0-9]{6,10}$/.test(entry));
+  // `number=code` (hosted Supabase's sms_test_otp) or `number:code` (GOTRUE_SMS_TEST_OTP).
+  const badOtps = e.AUTH_SMS_TEST_OTP.filter((entry) => !/^\+?[1-9][0-9]{1,14}\s*[=:]\s*[0-9]{6,10}$/.test(entry));
   if (badOtps.length > 0) problems.push({ name: 'AUTH_SMS_TEST_OTP', message: `entries must be <E.164 number>=<6–10 digits>; not: ${badOtps.join(', ')}` });
   const oauth: Partial<Record<OAuthProvider, { clientId: string; clientSecret: string }>> = {};
   for (const provider of ['google', 'facebook', 'apple'] as const) {
@@ -411,6 +420,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     accessPolicy: e.ACCESS_POLICY,
     accessAllowList: Object.freeze(e.ACCESS_ALLOW_LIST.map((entry) => entry.toLowerCase())),
     teacherEmailDomains: Object.freeze(teacherDomains(e.TEACHER_EMAIL_DOMAINS.join(','))),
+    webRoot: e.WEB_ROOT,
     intercomSecret: e.INTERCOM_SECRET,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
@@ -423,6 +433,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }),
     maxBodyBytes: e.MAX_BODY_BYTES,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM === 'true',
+    smsAutoconfirm: e.SMS_AUTOCONFIRM === 'true',
     disableSignup: e.DISABLE_SIGNUP === 'true',
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
@@ -481,7 +492,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsTestOtp: Object.freeze(
       Object.fromEntries(
         e.AUTH_SMS_TEST_OTP.map((entry): [string, string] => {
-          const [phone = '', code = ''] = entry.split('=').map((part) => part.trim().replace(/^\+/, ''));
+          const [phone = '', code = ''] = entry.split(/[=:]/).map((part) => part.trim().replace(/^\+/, ''));
           return [phone, code];
         }),
       ),

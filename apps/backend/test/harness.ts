@@ -1,12 +1,12 @@
 // Starts the real backend on free loopback ports with a fresh database, for integration tests.
+import { readFileSync } from 'node:fs';
 import type { ContentChecker, FunctionRegistry } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { nodeWebSocket } from '../src/http/ws-transport.js';
 import type { Database } from '../src/db/database.js';
-import { platformMigrationsDir, projectMigrationsDir } from '../src/db/locations.js';
-import { applyMigrations } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { loadConfig } from '../src/env.js';
 import type { BackendConfig } from '../src/env.js';
@@ -16,7 +16,7 @@ import type { Mailbox } from '../src/mail/mailbox.js';
 import { createBackend } from '../src/server.js';
 import type { Backend } from '../src/server.js';
 import type { JobQueue } from '../src/jobs/queue.js';
-import { createDatabaseOn } from './postgres-server.js';
+import { createDatabaseOn, databaseName } from './postgres-server.js';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -58,40 +58,50 @@ export interface TestBackendOptions {
   contentChecker?: ContentChecker;
 }
 
-let snapshot: Promise<Blob> | undefined;
+let snapshot: Blob | undefined;
 
 /**
- * A migrated, empty PGlite cluster, made once per test worker: restoring it (about 0.5 s) is much
- * cheaper than initdb plus migrations (several seconds) for every backend a test starts.
+ * The migrated, empty PGlite cluster that test/global-setup.ts made once for the run: restoring it
+ * (about 0.5 s) is much cheaper than initdb plus migrations (several seconds) for every backend.
  */
-function migratedSnapshot(): Promise<Blob> {
-  snapshot ??= (async () => {
-    const db = await openPglite('memory://');
-    try {
-      await applyMigrations(db, [
-        { name: 'platform', dir: platformMigrationsDir() },
-        { name: 'project', dir: projectMigrationsDir() },
-      ]);
-      return await db.dumpDataDir();
-    } finally {
-      await db.close();
-    }
-  })();
+function migratedSnapshot(): Blob | undefined {
+  const path = inject('pgliteSnapshotPath');
+  if (!path) return undefined;
+  snapshot ??= new Blob([readFileSync(path)]);
   return snapshot;
 }
 
 async function freshPglite(useSnapshot: boolean): Promise<Database> {
-  if (useSnapshot) {
-    // A broken migration fails the snapshot; then open empty so createBackend reports it by file.
-    const dump = await migratedSnapshot().catch(() => undefined);
-    if (dump) return openPglite('memory://', { loadDataDir: dump });
-  }
-  return openPglite('memory://');
+  // A broken migration leaves no snapshot; then open empty so createBackend reports it by file.
+  const dump = useSnapshot ? migratedSnapshot() : undefined;
+  return dump ? openPglite('memory://', { loadDataDir: dump }) : openPglite('memory://');
 }
 
 /** A fresh database on the run's PostgreSQL 15 server (started by test/global-setup.ts). */
 export function createTestPostgresDatabase(): Promise<string> {
   return createDatabaseOn(inject('postgresUrl'));
+}
+
+/**
+ * A fresh database on the run's PostgreSQL 15 server with every migration applied: a copy of the
+ * template test/global-setup.ts migrated once (CREATE DATABASE … TEMPLATE), or an empty one when
+ * that failed, so the backend migrates it and names the broken file.
+ */
+export async function createMigratedPostgresDatabase(): Promise<string> {
+  const serverUrl = inject('postgresUrl');
+  const template = inject('postgresTemplate');
+  if (!template) return createDatabaseOn(serverUrl);
+  const name = databaseName();
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name} template ${template}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 function clientFactory(url: string, key: string) {
@@ -121,7 +131,10 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     // visitor its own address with X-Forwarded-For (callFunction does); a test of the untrusted
     // case sets TRUSTED_PROXIES to ''.
     TRUSTED_PROXIES: '127.0.0.1,::1',
-    ...(database === 'postgres' ? { DATABASE_URL: await createTestPostgresDatabase() } : {}),
+    // A custom MIGRATIONS_DIR gets an empty database: the template holds the project's migrations.
+    ...(database === 'postgres'
+      ? { DATABASE_URL: options.env?.MIGRATIONS_DIR ? await createTestPostgresDatabase() : await createMigratedPostgresDatabase() }
+      : {}),
     ...options.env,
   };
   const requested = loadConfig(env);

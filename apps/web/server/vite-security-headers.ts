@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { deployedAppIdOf, frameAncestorsLookup } from './frame-ancestors';
+import { htmlEntryFor, isPageRequest, NOT_FOUND_HTML, platformHostsFromEnv } from './html-entry';
 import { inlineScriptHashes, pageKindOf, securityHeaders } from './security-headers';
 import type { PageOrigins } from './security-headers';
 
@@ -36,7 +37,7 @@ export function originsFromEnv(env: Record<string, string>): Omit<PageOrigins, '
 
 export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Plugin {
   const origins = originsFromEnv(options.env);
-  const platform = { appHost: options.env.VITE_APP_HOST || 'localhost', schoolsHost: options.env.VITE_SCHOOLS_HOST || 'schools.localhost' };
+  const platform = platformHostsFromEnv(options.env);
 
   // Issue 28: a deployed app may be framed by the sites its owner lists. Vite serves development
   // and previews only, so loopback http embedders (a page on *.localhost) are accepted here.
@@ -52,6 +53,25 @@ export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Pl
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   }
 
+  /**
+   * Issue 28: a page request gets the HTML file htmlEntryFor names (the light visitor entry for
+   * visitor pages and a custom domain's root). Returns true when it answered itself (a 404).
+   */
+  function routeHtml(req: IncomingMessage, res: ServerResponse): boolean {
+    const path = req.url ?? '/';
+    if (!isPageRequest(req.method, path, req.headers.accept)) return false;
+    const entry = htmlEntryFor(req.headers.host ?? '', path, platform);
+    if (entry === 'not-found') {
+      res.statusCode = 404;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(req.method === 'HEAD' ? undefined : NOT_FOUND_HTML);
+      return true;
+    }
+    // The address bar keeps its path; only the file served changes.
+    if (entry === 'visitor.html') req.url = '/visitor.html';
+    return false;
+  }
+
   return {
     name: 'appforge-security-headers',
     configureServer(server: ViteDevServer) {
@@ -63,7 +83,7 @@ export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Pl
           .then((html) => server.transformIndexHtml('/', html))
           .then(inlineScriptHashes);
         devHashes.then((hashes) => apply(req, res, hashes)).then(
-          () => next(),
+          () => (routeHtml(req, res) ? undefined : next()),
           (error: unknown) => next(error),
         );
       };
@@ -76,7 +96,7 @@ export function securityHeadersPlugin(options: SecurityHeadersPluginOptions): Pl
         .catch(() => []);
       server.middlewares.use((req, res, next) => {
         built.then((hashes) => apply(req, res, hashes)).then(
-          () => next(),
+          () => (routeHtml(req, res) ? undefined : next()),
           (error: unknown) => next(error),
         );
       });

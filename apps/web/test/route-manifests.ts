@@ -2,6 +2,7 @@
 // the first navigation into it (src/app/feature-routes.ts); feature-routes.test.ts holds that
 // table to these manifests and checks that no two of them claim the same path.
 import { routes as apisRoutes } from '@appforge/apis';
+import { routes as appTestsRoutes } from '@appforge/app-tests';
 import { routes as authRoutes } from '@appforge/auth';
 import { routes as builderRoutes } from '@appforge/builder';
 import { routes as bundlesRoutes } from '@appforge/bundles';
@@ -22,6 +23,7 @@ export const routeManifests: readonly RouteManifest[] = [
   { name: '@appforge/apis', routes: apisRoutes },
   { name: '@appforge/bundles', routes: bundlesRoutes },
   { name: '@appforge/domains', routes: domainsRoutes },
+  { name: '@appforge/app-tests', routes: appTestsRoutes },
   { name: '@appforge/teacher', routes: teacherRoutes },
   { name: '@appforge/visitor', routes: visitorRoutes },
 ];

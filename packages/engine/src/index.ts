@@ -48,6 +48,8 @@ export type { ApiCatalogue, ApiCatalogueEntry } from './validate/api-steps';
 
 export { describeApp } from './describe/describe-app';
 export type { AppOutline } from './describe/describe-app';
+export { diffSpecs, isSameSpec, summariseDiff } from './describe/spec-diff';
+export type { FieldChange, SpecDiff, StepChange } from './describe/spec-diff';
 
 export { escapeMarkdown, extractVariables, findMalformedReferences, formatValue, renderTemplate } from './template/template';
 export type { MissingVariablesError, RenderOptions, TemplateEscape } from './template/template';
@@ -75,3 +77,32 @@ export type { FieldError, JsonValue, RunFailureCode, RunOutput, RunState, RunSta
 
 export { MAX_ALLOWED_HOSTS, allowedHostSchema, allowedHostsSchema, parseAllowedHostLines } from './allowed-hosts';
 export type { AllowedHostsCheck } from './allowed-hosts';
+
+export { SAFE_REGEX_LIMITS, compileSafeRegex } from './expectations/safe-regex';
+export type { SafeRegex } from './expectations/safe-regex';
+export { lookupJsonPath, parseJsonPath } from './expectations/json-path';
+export type { JsonPathSegment } from './expectations/json-path';
+export {
+  EXPECTATION_KINDS,
+  TEST_CASE_MODES,
+  TEST_LIMITS,
+  appInputFields,
+  casePassed,
+  checkCaseInputs,
+  compileJsonSchema,
+  evaluateExpectation,
+  evaluateExpectations,
+  expectationSchema,
+  testCaseSchema,
+} from './expectations/expectations';
+export type {
+  Expectation,
+  ExpectationInput,
+  ExpectationKind,
+  ExpectationResult,
+  Judge,
+  RunObservation,
+  TestCase,
+  TestCaseInput,
+  TestCaseMode,
+} from './expectations/expectations';

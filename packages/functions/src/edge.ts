@@ -142,6 +142,8 @@ export function edgeEnv(read: (name: string) => string | undefined): FunctionEnv
     domains: domainsConfigFrom((name) => read(name) ?? (name === 'NODE_ENV' ? 'production' : undefined)),
     // Classrooms (issue 19)
     ...(teacherDomains(read('TEACHER_EMAIL_DOMAINS')).length > 0 ? { teacherEmailDomains: teacherDomains(read('TEACHER_EMAIL_DOMAINS')) } : {}),
+    // Issue 28: the built web app, for the share-page function (self-hosted behind Caddy).
+    ...(read('WEB_ROOT')?.trim() ? { webRoot: read('WEB_ROOT')?.trim() } : {}),
   };
 }
 

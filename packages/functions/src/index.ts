@@ -3,6 +3,7 @@ import { createAppFromDescription } from './create-app-from-description.ts';
 import { deployApp } from './deploy-app.ts';
 import { generateAppVersion } from './generate-app-version.ts';
 import { runAppFunction } from './run-app.ts';
+import { runAppTests } from './run-app-tests.ts';
 import { deleteAccount } from './delete-account.ts';
 import { getUserSchoolInfo } from './get-user-school-info.ts';
 import type { FunctionRegistry } from './types.ts';
@@ -18,6 +19,7 @@ import { testCheckoutFunction } from './billing/test-checkout.ts';
 // Custom domains (issue 18).
 import { domainAllowed } from './domains/domain-allowed.ts';
 import { frameAncestorsFunction } from './domains/frame-ancestors.ts';
+import { sharePageFunction } from './domains/share-page.ts';
 import { manageDomain } from './domains/manage-domain.ts';
 import { handOver } from './domains/hand-over.ts';
 import { apiImportOpenapi } from './api-import.ts';
@@ -46,6 +48,7 @@ export type { EdgeConnectionInfo, EdgeOptions } from './edge.ts';
 // Custom domains (issue 18): the handlers, the recurring re-check and the settings.
 export { domainAllowed } from './domains/domain-allowed.ts';
 export { FRAME_ANCESTORS_HEADER, frameAncestorsFunction } from './domains/frame-ancestors.ts';
+export { sharePageFunction } from './domains/share-page.ts';
 export { manageDomain, recordsFor } from './domains/manage-domain.ts';
 export { HAND_OVER_RECEIVE_PATH, handOver } from './domains/hand-over.ts';
 export type { HandOverAnswer } from './domains/hand-over.ts';
@@ -63,6 +66,8 @@ export { APP_LIMIT_FACTOR } from './rate-limit.ts';
 export { LIMIT_SCHEMA, LIMIT_TABLE, LIMIT_TABLE_SQL, memoryLimits, postgresLimits } from './limits.ts';
 export type { LimitDecision, Limiter, LimitRule, Limits, LimitSqlClient } from './limits.ts';
 export { runAppFunction } from './run-app.ts';
+export { runAppTests } from './run-app-tests.ts';
+export { modelJudge, STOPPED_TEST_RUN_MESSAGE, TEST_RUN_CONCURRENCY, TEST_RUN_IDLE_LIMIT_MINUTES } from './test-runs.ts';
 export { clientAddress, NO_TRUSTED_PROXIES, parseTrustedProxies } from './client-address.ts';
 export type { TrustedProxies } from './client-address.ts';
 // ── Your APIs (issue 15) ──
@@ -121,6 +126,10 @@ export const functions: FunctionRegistry = Object.freeze({
   // Issue 26: a platform session reaches a custom domain only after the person confirms.
   'hand-over': handOver,
   'run-app': runAppFunction,
+  // Issue 28: Caddy serves the pages that preview when shared through this function in production.
+  'share-page': sharePageFunction,
+  // App tests (issue 30)
+  'run-app-tests': runAppTests,
   // API keys and the public API (issue #16).
   api: apiFunction,
   'create-api-key': createApiKey,

@@ -58,6 +58,8 @@ export async function createRun(
   model: CatalogueModel,
   runner: Runner,
   classId: string | null = null,
+  /** Issue 30: the test run this run is a case of (labelled apart from visitors' runs). */
+  testRunId: string | null = null,
 ): Promise<RunRow> {
   const created = await ctx.supabase
     .from('AppRun')
@@ -68,6 +70,7 @@ export async function createRun(
       visitor_session: 'visitorSession' in runner ? runner.visitorSession : null,
       api_key_id: 'apiKeyId' in runner ? runner.apiKeyId : null,
       class_id: classId,
+      ...(testRunId !== null ? { test_run_id: testRunId } : {}),
       inputs: {},
       status: 'running',
       model: model.id.slice(0, 200),

@@ -40,6 +40,8 @@ export interface FunctionEnv {
   // ── Classrooms (issue 19) ──
   /** TEACHER_EMAIL_DOMAINS: lower-case e-mail domains whose people may teach (beside School rows). */
   teacherEmailDomains?: readonly string[];
+  /** WEB_ROOT: the directory of the built web app, whose entry files share-page serves with their tags (issue 28). */
+  webRoot?: string;
 }
 
 /** #17: how checkout works on this server. */

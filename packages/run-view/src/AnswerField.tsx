@@ -1,5 +1,5 @@
 import type { FileValue, InputField } from '@appforge/engine';
-import { DEFAULT_MAX_LENGTH } from '@appforge/engine';
+import { DEFAULT_MAX_LENGTH } from '@appforge/engine/inputs';
 import { Field, TextArea, TextField } from '@appforge/ui';
 import type { ChangeEvent } from 'react';
 import { useState } from 'react';

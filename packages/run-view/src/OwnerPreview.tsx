@@ -1,8 +1,15 @@
 import { useRunStream } from '@appforge/sdk/react';
+import * as markdown from '@appforge/ui/markdown';
 import { useMemo, useState } from 'react';
+import { provideMarkdown } from './LazyMarkdown';
 import { PreviewRunView } from './PreviewRunView';
 import type { PreviewRunViewProps } from './PreviewRunView';
 import { runViewOfStream } from './run-view';
+
+// The owner's previews (the builder) are creator screens: the Markdown renderer comes with them, so
+// a preview's answer never flashes as raw text. Only the visitor's light entry loads it on first
+// use (issue 28), and it never imports this module.
+provideMarkdown(markdown);
 
 export interface OwnerPreviewProps extends Pick<PreviewRunViewProps, 'startLabel' | 'idleText' | 'outputLabel' | 'retryLabel'> {
   readonly appId: string;

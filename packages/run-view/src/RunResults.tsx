@@ -1,4 +1,5 @@
-import { Button, CopyButton, Markdown } from '@appforge/ui';
+import { Button, CopyButton } from '@appforge/ui';
+import { LazyMarkdown as Markdown } from './LazyMarkdown';
 import { useEffect, useRef } from 'react';
 
 export interface RunResultsProps {

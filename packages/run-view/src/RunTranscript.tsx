@@ -1,4 +1,4 @@
-import { Markdown } from '@appforge/ui';
+import { LazyMarkdown as Markdown } from './LazyMarkdown';
 import type { RunSegment } from './run-view';
 
 export interface RunTranscriptProps {

@@ -1,7 +1,7 @@
 // The answers a visitor types into an input step, checked in the browser with the engine's own
 // rules (validateInputs: the server runs the same function, so the two never disagree) before
 // anything is sent, plus the one limit only the transport has: the size of the request.
-import { LIMITS, validateInputs } from '@appforge/engine';
+import { LIMITS, validateInputs } from '@appforge/engine/inputs';
 import type { FileValue, InputField, JsonValue } from '@appforge/engine';
 
 /** What a form control holds: text for text, number and choice; 'yes' | 'no' | '' for yes/no. */

@@ -15,6 +15,7 @@ export { PreviewRunView } from './PreviewRunView';
 export type { PreviewRunViewProps } from './PreviewRunView';
 export { RunResults } from './RunResults';
 export type { RunResultsProps } from './RunResults';
+export { LazyMarkdown, preloadMarkdown, provideMarkdown } from './LazyMarkdown';
 export { RunTranscript } from './RunTranscript';
 export type { RunTranscriptProps } from './RunTranscript';
 export { buildRunView, IDLE_VIEW, reduceRunEvent, resultsOf, runViewOfStream } from './run-view';

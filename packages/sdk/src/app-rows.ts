@@ -40,19 +40,14 @@ export const appPriceSchema = z
   });
 export type AppPrice = z.infer<typeof appPriceSchema>;
 
-export const DEFAULT_DESIGN: Readonly<AppDesign> = Object.freeze({
-  theme_color: '#4f46e5',
-  font: 'system',
-  layout: 'centered',
-  welcome_text: '',
-});
+import { DEFAULT_DESIGN, DEFAULT_PRICE } from './app-defaults';
+export { DEFAULT_DESIGN, DEFAULT_PRICE };
 export const DEFAULT_CONFIG: Readonly<AppConfig> = Object.freeze({
   model: null,
   temperature: 0.7,
   max_output_tokens: 2000,
   system_prompt: '',
 });
-export const DEFAULT_PRICE: Readonly<AppPrice> = Object.freeze({ kind: 'free', amount_cents: 0, currency: 'USD' });
 
 /** A JSON column: null means "never set" and reads as the default. */
 function withDefault<T>(schema: z.ZodType<T>, fallback: Readonly<T>): z.ZodType<T> {

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClientOptions } from '@supabase/supabase-js';
 import { createApiKeysApi } from './api-keys';
+import { createAppTestsApi } from './app-tests';
 import { createAuthApi } from './auth';
 import { createCustomDomainsApi } from './custom-domains';
 import type { Database } from './database.types';
@@ -53,5 +54,6 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
     live: createLiveApi(supabase),
     apiKeys: createApiKeysApi(supabase, options.url),
     classes: createClassesApi(supabase),
+    appTests: createAppTestsApi(supabase),
   };
 }

@@ -492,6 +492,7 @@ export type Database = {
           started_at: string
           state: Json | null
           status: string
+          test_run_id: string | null
           updated_at: string
           usage: Json
           version_id: string | null
@@ -514,6 +515,7 @@ export type Database = {
           started_at?: string
           state?: Json | null
           status?: string
+          test_run_id?: string | null
           updated_at?: string
           usage?: Json
           version_id?: string | null
@@ -536,6 +538,7 @@ export type Database = {
           started_at?: string
           state?: Json | null
           status?: string
+          test_run_id?: string | null
           updated_at?: string
           usage?: Json
           version_id?: string | null
@@ -561,6 +564,13 @@ export type Database = {
             columns: ["class_id"]
             isOneToOne: false
             referencedRelation: "Class"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppRun_test_run_id_fkey"
+            columns: ["test_run_id"]
+            isOneToOne: false
+            referencedRelation: "AppTestRun"
             referencedColumns: ["id"]
           },
           {
@@ -679,6 +689,195 @@ export type Database = {
             columns: ["run_id"]
             isOneToOne: false
             referencedRelation: "AppRun"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppTestCase: {
+        Row: {
+          app_id: string
+          created_at: string
+          created_by: string | null
+          expectations: Json
+          id: string
+          inputs: Json
+          mode: string
+          name: string
+          source_run_id: string | null
+          updated_at: string
+        }
+        Insert: {
+          app_id: string
+          created_at?: string
+          created_by?: string | null
+          expectations: Json
+          id?: string
+          inputs?: Json
+          mode?: string
+          name: string
+          source_run_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          app_id?: string
+          created_at?: string
+          created_by?: string | null
+          expectations?: Json
+          id?: string
+          inputs?: Json
+          mode?: string
+          name?: string
+          source_run_id?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppTestCase_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppTestCase_source_run_id_fkey"
+            columns: ["source_run_id"]
+            isOneToOne: false
+            referencedRelation: "AppRun"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppTestResult: {
+        Row: {
+          case_id: string | null
+          case_name: string
+          checks: Json
+          created_at: string
+          finished_at: string | null
+          id: string
+          mode: string
+          output: string | null
+          reason: string | null
+          started_at: string
+          status: string
+          test_run_id: string
+          updated_at: string
+          usage: Json | null
+        }
+        Insert: {
+          case_id?: string | null
+          case_name: string
+          checks?: Json
+          created_at?: string
+          finished_at?: string | null
+          id?: string
+          mode?: string
+          output?: string | null
+          reason?: string | null
+          started_at?: string
+          status?: string
+          test_run_id: string
+          updated_at?: string
+          usage?: Json | null
+        }
+        Update: {
+          case_id?: string | null
+          case_name?: string
+          checks?: Json
+          created_at?: string
+          finished_at?: string | null
+          id?: string
+          mode?: string
+          output?: string | null
+          reason?: string | null
+          started_at?: string
+          status?: string
+          test_run_id?: string
+          updated_at?: string
+          usage?: Json | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppTestResult_case_id_fkey"
+            columns: ["case_id"]
+            isOneToOne: false
+            referencedRelation: "AppTestCase"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppTestResult_test_run_id_fkey"
+            columns: ["test_run_id"]
+            isOneToOne: false
+            referencedRelation: "AppTestRun"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      AppTestRun: {
+        Row: {
+          app_id: string
+          case_count: number
+          created_at: string
+          error: Json | null
+          failed: number
+          finished_at: string | null
+          id: string
+          needs_update: number
+          passed: number
+          started_at: string
+          started_by: string | null
+          status: string
+          updated_at: string
+          version_id: string | null
+          version_number: number | null
+        }
+        Insert: {
+          app_id: string
+          case_count?: number
+          created_at?: string
+          error?: Json | null
+          failed?: number
+          finished_at?: string | null
+          id?: string
+          needs_update?: number
+          passed?: number
+          started_at?: string
+          started_by?: string | null
+          status?: string
+          updated_at?: string
+          version_id?: string | null
+          version_number?: number | null
+        }
+        Update: {
+          app_id?: string
+          case_count?: number
+          created_at?: string
+          error?: Json | null
+          failed?: number
+          finished_at?: string | null
+          id?: string
+          needs_update?: number
+          passed?: number
+          started_at?: string
+          started_by?: string | null
+          status?: string
+          updated_at?: string
+          version_id?: string | null
+          version_number?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppTestRun_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppTestRun_version_id_fkey"
+            columns: ["version_id"]
+            isOneToOne: false
+            referencedRelation: "AppVersion"
             referencedColumns: ["id"]
           },
         ]
@@ -2006,6 +2205,10 @@ export type Database = {
         Args: { table_id: string }
         Returns: Json
       }
+      end_stopped_test_runs: {
+        Args: { p_app_id: string; p_idle_minutes?: number }
+        Returns: number
+      }
       in_class: {
         Args: { class_id: string }
         Returns: boolean
@@ -2085,6 +2288,17 @@ export type Database = {
       rollup_app_usage: {
         Args: { p_from: string; p_to: string }
         Returns: number
+      }
+      share_page_facts: {
+        Args: { kind: string; id: string }
+        Returns: Json
+      }
+      share_sitemap: {
+        Args: { custom_host?: string }
+        Returns: {
+          path: string
+          updated_at: string
+        }[]
       }
       sign_in_icon: {
         Args: { item_kind: string; item_id: string }

@@ -8,7 +8,7 @@ import {
   PostgrestError,
 } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { AppforgeError, fromFunctionsError, fromPostgrest, toAppforgeError } from './errors';
+import { AppforgeError, fromFunctionsError, fromPostgrest, isNotFound, messageOf, toAppforgeError } from './errors';
 
 describe('toAppforgeError', () => {
   it("keeps the code of auth-js's WebAuthnError (a cancelled or refused browser ceremony, #20)", () => {
@@ -138,5 +138,25 @@ describe('fromFunctionsError', () => {
     expect(await fromFunctionsError(new FunctionsHttpError(html))).toMatchObject({ code: 'function_error', status: 502 });
     const wrongShape = Response.json({ error: 'nope' }, { status: 418 });
     expect(await fromFunctionsError(new FunctionsHttpError(wrongShape))).toMatchObject({ code: 'function_error', status: 418 });
+  });
+});
+
+describe('messageOf and isNotFound: one wording for every screen', () => {
+  it('shows an error’s own words, and a general line when it has none', () => {
+    expect(messageOf(new AppforgeError({ code: 'quota', message: 'You have used all your runs this month.' }))).toBe('You have used all your runs this month.');
+    expect(messageOf(new Error('The file is too large.'))).toBe('The file is too large.');
+    expect(messageOf('No network.')).toBe('No network.');
+    expect(messageOf(new Error('   '))).toBe('Something went wrong. Please try again.');
+    expect(messageOf(undefined)).toBe('Something went wrong. Please try again.');
+    expect(messageOf({ message: 'not an error' })).toBe('Something went wrong. Please try again.');
+  });
+
+  it('treats a 404, not_found and any *_not_found code as not found, and nothing else', () => {
+    expect(isNotFound(new AppforgeError({ code: 'not_found', message: 'Gone.' }))).toBe(true);
+    expect(isNotFound(new AppforgeError({ code: 'app_not_found', message: 'Gone.' }))).toBe(true);
+    expect(isNotFound(new AppforgeError({ code: 'function_error', message: 'x', status: 404 }))).toBe(true);
+    expect(isNotFound(new AppforgeError({ code: 'network_error', message: 'Offline.', status: 0 }))).toBe(false);
+    expect(isNotFound(new Error('not_found'))).toBe(false);
+    expect(isNotFound(null)).toBe(false);
   });
 });

@@ -10,11 +10,11 @@ import {
 } from '@supabase/supabase-js';
 import { z } from 'zod';
 
-import { AppforgeError, NETWORK_MESSAGE, fromPostgrest, fromWebAuthnError, networkError } from './auth-lite/appforge-error';
+import { AppforgeError, FALLBACK_MESSAGE, NETWORK_MESSAGE, fromPostgrest, fromWebAuthnError, isNotFound, messageOf, networkError } from './auth-lite/appforge-error';
 
 // The class, the network error and the PostgREST mapping are dependency-free and shared with the
 // light sign-in client (`./auth-lite`), so an error from either client is the same AppforgeError.
-export { AppforgeError, NETWORK_MESSAGE, fromPostgrest };
+export { AppforgeError, FALLBACK_MESSAGE, NETWORK_MESSAGE, fromPostgrest, isNotFound, messageOf };
 export type { AppforgeErrorInit } from './auth-lite/appforge-error';
 
 export function isAppforgeError(error: unknown): error is AppforgeError {

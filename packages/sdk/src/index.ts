@@ -1,5 +1,5 @@
 export { createAppforgeClient } from './client';
-export { AppforgeError, isAppforgeError, toAppforgeError } from './errors';
+export { AppforgeError, isAppforgeError, isNotFound, messageOf, toAppforgeError } from './errors';
 export type { AppforgeErrorInit } from './errors';
 export { customDomainSchema, normaliseHost } from './custom-domains';
 export { MAX_EMBED_ORIGINS, embedOriginSchema, embedOriginsSchema, isEmbedOrigin, parseEmbedOriginLines } from './embed';
@@ -100,6 +100,10 @@ export type {
   UsageCapInput,
   UsageCapRow,
 } from './bundle-rows';
+export { TEST_RESULT_STATUSES } from './app-tests';
+export type { AppTestCaseRow, AppTestResultRow, AppTestResultStatus, AppTestRunRow, AppTestsApi, NewTestCase, TestCasePatch, TestRunEvent } from './app-tests';
+export { EXPECTATION_KINDS, TEST_CASE_MODES, TEST_LIMITS } from '@appforge/engine';
+export type { ExpectationInput, TestCaseMode } from '@appforge/engine';
 export { TERMINAL_RUN_EVENTS } from './run-events';
 export type { RunStreamEvent } from './run-events';
 export { withoutTrailingHash } from './auth';

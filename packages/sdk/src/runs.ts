@@ -253,7 +253,8 @@ export function createRunsApi(supabase: SupabaseClient<Database>): RunsApi {
       const parsed = listParamsSchema.safeParse(params);
       if (!parsed.success) throw invalidInput(`The run filter is not valid: ${parsed.error.issues[0]?.message ?? ''}`);
       const { status: runStatus, from, to, limit = 50, offset = 0 } = parsed.data;
-      let query = supabase.from('AppRun').select(RUN_COLUMNS, { count: 'exact' }).eq('app_id', appId);
+      // The runs of app tests (issue 30) are shown with their test run, not among people's runs.
+      let query = supabase.from('AppRun').select(RUN_COLUMNS, { count: 'exact' }).eq('app_id', appId).is('test_run_id', null);
       if (runStatus !== undefined) query = query.eq('status', runStatus);
       if (from !== undefined) query = query.gte('created_at', from);
       if (to !== undefined) query = query.lte('created_at', to);
@@ -323,6 +324,7 @@ export function createRunsApi(supabase: SupabaseClient<Database>): RunsApi {
         .from('AppRun')
         .select(RUN_COLUMNS)
         .in('app_id', [...names.keys()])
+        .is('test_run_id', null)
         .order('created_at', { ascending: false })
         .limit(limit);
       if (error) throw fromPostgrest(error, status);

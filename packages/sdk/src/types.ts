@@ -1,6 +1,7 @@
 // The SDK's public types: what the client is made of and what its calls return.
 import type { ExternalApisApi } from './external-apis';
 import type { ApiKeysApi } from './api-keys';
+import type { AppTestsApi } from './app-tests';
 import type { ClassesApi } from './classes';
 import type { CustomDomain, DomainScope, DomainTargetRef } from './custom-domains';
 import type {
@@ -459,4 +460,6 @@ export interface AppforgeClient {
   apiKeys: ApiKeysApi;
   /** Classrooms (issue 19): teachers' classes, rosters, assignments, class runs, alerts; students' classes. */
   classes: ClassesApi;
+  /** App tests (issue 30): test cases per app, test runs of a version and their results. */
+  appTests: AppTestsApi;
 }

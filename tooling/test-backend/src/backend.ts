@@ -39,6 +39,16 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
+/** How a file's backend differs from the default one. */
+export interface BackendOptions {
+  /**
+   * Ports of loopback servers the file starts to stand in for the outside world (an API the
+   * owner connects, an OpenAPI document): the backend's server functions may call 127.0.0.1 on
+   * these ports, and only these (private addresses stay refused).
+   */
+  outboundLoopbackPorts?: number[];
+}
+
 let clientCount = 0;
 let emailCount = 0;
 
@@ -50,9 +60,13 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Asks the global setup for a fresh backend (its own copy of the migrated database). */
-export async function startAppforgeBackend(): Promise<AppforgeTestBackend> {
+export async function startAppforgeBackend(options: BackendOptions = {}): Promise<AppforgeTestBackend> {
   const factory = inject('appforgeBackendFactory');
-  const response = await fetch(`${factory}/backends`, { method: 'POST' });
+  const response = await fetch(`${factory}/backends`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(options),
+  });
   const body = (await response.json()) as BackendAddress | { message: string };
   if (!response.ok || !('url' in body)) {
     throw new Error(`the test backend did not start: ${'message' in body ? body.message : response.status}`);
@@ -118,12 +132,14 @@ export async function startAppforgeBackend(): Promise<AppforgeTestBackend> {
 
 /**
  * The file's backend: started before its first test, stopped after its last. Call at the top of
- * a test file; the returned function gives the backend inside tests and hooks.
+ * a test file; the returned function gives the backend inside tests and hooks. `options` is read
+ * when the backend starts, after the hooks registered before this call (e.g. a loopback server
+ * whose port it names).
  */
-export function setupAppforgeBackend(): () => AppforgeTestBackend {
+export function setupAppforgeBackend(options: () => BackendOptions = () => ({})): () => AppforgeTestBackend {
   let backend: AppforgeTestBackend | undefined;
   beforeAll(async () => {
-    backend = await startAppforgeBackend();
+    backend = await startAppforgeBackend(options());
   });
   afterAll(async () => {
     await backend?.stop();

@@ -77,8 +77,26 @@ async function migratedSnapshot(): Promise<Blob> {
   }
 }
 
-async function startFromSnapshot(snapshot: Blob): Promise<{ backend: Backend; address: BackendAddress }> {
+/** What a test file may change of its backend (./backend.ts's BackendOptions), checked. */
+function optionsFrom(body: string): { outboundLoopbackPorts: number[] } {
+  const parsed: unknown = body.trim() === '' ? {} : JSON.parse(body);
+  const ports = (parsed as { outboundLoopbackPorts?: unknown }).outboundLoopbackPorts ?? [];
+  if (!Array.isArray(ports) || !ports.every((port) => Number.isInteger(port) && port > 0 && port < 65536)) {
+    throw new Error('outboundLoopbackPorts must be a list of port numbers');
+  }
+  return { outboundLoopbackPorts: ports as number[] };
+}
+
+async function startFromSnapshot(
+  snapshot: Blob,
+  options: { outboundLoopbackPorts: number[] },
+): Promise<{ backend: Backend; address: BackendAddress }> {
+  const outbound =
+    options.outboundLoopbackPorts.length > 0
+      ? { OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: 'true', OUTBOUND_PORTS: ['80', '443', ...options.outboundLoopbackPorts.map(String)].join(',') }
+      : {};
   const config = loadConfig({
+    ...outbound,
     NODE_ENV: 'test',
     BACKEND_HOST: '127.0.0.1',
     BACKEND_PORT: '0',
@@ -122,13 +140,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
     const stopMatch = /^\/backends\/([0-9a-f-]{36})$/.exec(request.url ?? '');
     if (request.method === 'POST' && request.url === '/backends') {
-      snapshot
-        .then(startFromSnapshot)
-        .then(({ backend, address }) => {
-          running.set(address.id, backend);
-          reply(201, address);
-        })
-        .catch((error: unknown) => reply(500, { message: error instanceof Error ? error.stack : String(error) }));
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        snapshot
+          .then((dump) => startFromSnapshot(dump, optionsFrom(body)))
+          .then(({ backend, address }) => {
+            running.set(address.id, backend);
+            reply(201, address);
+          })
+          .catch((error: unknown) => reply(500, { message: error instanceof Error ? error.stack : String(error) }));
+      });
     } else if (request.method === 'DELETE' && stopMatch?.[1]) {
       const id = stopMatch[1];
       const backend = running.get(id);

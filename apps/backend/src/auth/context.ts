@@ -14,7 +14,7 @@ export interface AuthContext extends BackendDeps {
   redirects: RedirectPolicy;
   /** Public base of this API, e.g. http://127.0.0.1:54321/auth/v1. */
   authBaseUrl: string;
-  /** Where SMS codes go (AUTH_SMS_PROVIDER); undefined: phone sign-in is off. */
+  /** Where SMS codes go (AUTH_SMS_PROVIDER, or test numbers only); undefined: phone sign-in is off. */
   sms: SmsSender | undefined;
 }
 

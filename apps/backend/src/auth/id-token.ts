@@ -4,7 +4,7 @@
 // configured client IDs, the nonce (sha256 hex of the one the app passed), and at_hash when an
 // access token comes along. Error texts are GoTrue's (internal/api/token_oidc.go).
 import { createHash } from 'node:crypto';
-import { base64url, createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { base64url, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { IdTokenProvider, IdTokenProviders } from '../env.js';
@@ -103,6 +103,14 @@ export function createIdTokenVerifier(providers: IdTokenProviders): IdTokenVerif
       const config = providers[provider];
       if (!config) {
         throw new AuthApiError(400, 'provider_disabled', `Provider (issuer ${JSON.stringify(ID_TOKEN_ISSUERS[provider])}) is not enabled`);
+      }
+      // Something that is not a JWT at all is a bad token whatever the issuer's keys: answered
+      // before they are fetched, so an unreachable issuer does not turn it into a 500.
+      try {
+        decodeProtectedHeader(idToken);
+        decodeJwt(idToken);
+      } catch {
+        throw badRequest('Bad ID token');
       }
       let keys: JWTVerifyGetKey;
       try {

@@ -16,7 +16,7 @@ import { tokenRoutes } from './routes/token.js';
 import { userRoutes } from './routes/user.js';
 import type { AuthSettings } from './settings.js';
 import { resolveAuthSettings } from './settings.js';
-import { inboxSmsSender, twilioSmsSender } from './sms.js';
+import { inboxSmsSender, noProviderSmsSender, twilioSmsSender } from './sms.js';
 
 export type { AuthSettings };
 
@@ -37,7 +37,9 @@ export function createAuthApi(deps: BackendDeps, overrides: Partial<AuthSettings
         ? twilioSmsSender(deps.config.sms.twilio)
         : deps.config.sms.provider === 'inbox'
           ? inboxSmsSender(deps.mailer)
-          : undefined,
+          : Object.keys(deps.config.smsTestOtp).length > 0 || settings.smsAutoconfirm
+            ? noProviderSmsSender()
+            : undefined,
   };
   const app = new Hono<AppEnv>();
 

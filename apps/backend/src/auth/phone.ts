@@ -59,11 +59,18 @@ export async function sendPhoneOtp(
   const otp = testOtp ?? generateOtp(ctx.settings.otpLength);
   await repo.upsertOneTimeToken(tx, { userId: user.id, type: tokenType, hash: otpTokenHash(phone, otp), relatesTo: phone, flowStateId: null });
   if (type === 'sms') await repo.updateUser(tx, user.id, { confirmationSentNow: true });
-  // A test number gets no SMS: its fixed code is already known.
-  if (testOtp !== undefined) return '';
+  // A test number gets no SMS: its fixed code is already known (GoTrue's message id for it).
+  if (testOtp !== undefined) return 'test-otp';
   await ctx.limits.mail(`sms:${phone}`);
-  const { messageId } = await sms.send({ to: phone, body: `Your code is ${otp}`, tag: type === 'sms' ? 'sms_otp' : 'phone_change', channel });
-  return messageId;
+  try {
+    const { messageId } = await sms.send({ to: phone, body: `Your code is ${otp}`, tag: type === 'sms' ? 'sms_otp' : 'phone_change', channel });
+    return messageId;
+  } catch (error) {
+    if (error instanceof AuthApiError) throw error;
+    // GoTrue's answer when the provider refuses; the caller's transaction rolls the code back.
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new AuthApiError(422, 'sms_send_failed', `Error sending ${type === 'sms' ? 'confirmation' : 'phone_change'} OTP to provider: ${detail}`);
+  }
 }
 
 /** The user after a right code for the number (confirmed, or moved to it); a wrong one counts an attempt → otp_expired. */

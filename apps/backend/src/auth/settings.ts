@@ -8,6 +8,8 @@ import type { BackendConfig, OAuthProvider } from '../env.js';
 export interface AuthSettings {
   /** false (default, like hosted): sign-up returns a bare user and mails a confirmation. */
   mailerAutoconfirm: boolean;
+  /** false (default): phone sign-up sends a code; true: the number is confirmed at once (SMS_AUTOCONFIRM). */
+  smsAutoconfirm: boolean;
   disableSignup: boolean;
   otpLength: number;
   otpExpirySeconds: number;
@@ -32,6 +34,7 @@ export const OAUTH_PROVIDERS: readonly OAuthProvider[] = ['google', 'facebook', 
 export function resolveAuthSettings(config: BackendConfig, overrides: Partial<AuthSettings> = {}): AuthSettings {
   return {
     mailerAutoconfirm: config.mailerAutoconfirm,
+    smsAutoconfirm: config.smsAutoconfirm,
     disableSignup: config.disableSignup,
     otpLength: 6,
     otpExpirySeconds: 3600,

@@ -12,12 +12,34 @@ const privateJwkSchema = z
     kty: z.enum(['EC', 'RSA']),
     d: z.string().min(1),
     kid: z.string().max(200).optional(),
+    alg: z.string().max(20).optional(),
+    // Supabase's signing-keys file and GOTRUE_JWT_KEYS mark keys with key_ops (["sign","verify"]).
+    key_ops: z.array(z.string().max(20)).max(10).optional(),
   })
   .passthrough();
 
 /** The public half of a private JWK (the members a verifier needs). */
 function publicPart(jwk: JWK): JWK {
   return jwk.kty === 'EC' ? { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } : { kty: jwk.kty, n: jwk.n, e: jwk.e };
+}
+
+/**
+ * Only the key material of a private JWK: WebCrypto takes `key_ops` as the usages to import with,
+ * and a private key imported for ["sign","verify"] is refused, so key_ops/use/ext stay out.
+ */
+function privatePart(jwk: JWK): JWK {
+  const { kty, crv, x, y, d, n, e, p, q, dp, dq, qi } = jwk;
+  return Object.fromEntries(Object.entries({ kty, crv, x, y, d, n, e, p, q, dp, dq, qi }).filter(([, value]) => value !== undefined));
+}
+
+/** The key that signs: a JWK, or in a JSON array / JWKS (Supabase's signing-keys file) the first private key marked for signing. */
+function pickSigningJwk(parsed: unknown): unknown {
+  const list: unknown = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(list)) return parsed;
+  return list.find((entry: unknown) => {
+    const candidate = entry as { d?: unknown; key_ops?: unknown } | null;
+    return typeof candidate?.d === 'string' && (!Array.isArray(candidate.key_ops) || candidate.key_ops.includes('sign'));
+  });
 }
 
 /** Turns a private JWK (JSON text) into the key the JWT service signs with; throws naming the problem. */
@@ -28,15 +50,18 @@ export async function signingKeyFromJwk(text: string, alg: 'ES256' | 'RS256'): P
   } catch {
     throw new Error('JWT_SIGNING_KEY must be a private JWK (JSON)');
   }
-  const checked = privateJwkSchema.safeParse(parsed);
+  const checked = privateJwkSchema.safeParse(pickSigningJwk(parsed));
   if (!checked.success) throw new Error('JWT_SIGNING_KEY must be a private EC or RSA JWK with its "d" member');
   const jwk = checked.data as JWK;
-  if ((alg === 'ES256') !== (jwk.kty === 'EC') || (alg === 'ES256' && jwk.crv !== 'P-256')) {
+  if ((alg === 'ES256') !== (jwk.kty === 'EC') || (alg === 'ES256' && jwk.crv !== 'P-256') || (jwk.alg !== undefined && jwk.alg !== alg)) {
     throw new Error(`JWT_SIGNING_KEY does not fit JWT_SIGNING_ALG=${alg} (ES256 needs an EC P-256 key, RS256 an RSA key)`);
+  }
+  if (jwk.key_ops && !jwk.key_ops.includes('sign')) {
+    throw new Error('JWT_SIGNING_KEY is marked as not for signing (its key_ops has no "sign")');
   }
   const publicJwk = publicPart(jwk);
   const kid = jwk.kid ?? (await calculateJwkThumbprint(publicJwk));
-  const [privateKey, publicKey] = await Promise.all([importJWK({ ...jwk, alg }, alg), importJWK({ ...publicJwk, alg }, alg)]);
+  const [privateKey, publicKey] = await Promise.all([importJWK({ ...privatePart(jwk), alg }, alg), importJWK({ ...publicJwk, alg }, alg)]);
   return { alg, kid, privateKey, publicKey, publicJwk: { ...publicJwk, kid, alg, use: 'sig', key_ops: ['verify'] } };
 }
 

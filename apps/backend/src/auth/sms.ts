@@ -2,6 +2,7 @@
 // the development inbox, where a text message shows up like the e-mails (AUTH_SMS_PROVIDER=inbox).
 import { z } from 'zod';
 import type { Mailer } from '../mail/mailer.js';
+import { AuthApiError } from './errors.js';
 
 export interface SmsMessage {
   /** E.164 digits without the plus, as GoTrue stores phone numbers. */
@@ -30,6 +31,19 @@ export function validChannel(channel: string | null | undefined, sender: SmsSend
   if (channel === undefined || channel === null || channel === '' || channel === 'sms') return 'sms';
   if (channel === 'whatsapp' && sender?.whatsapp === true) return 'whatsapp';
   return undefined;
+}
+
+/**
+ * "Test numbers only" (AUTH_SMS_PROVIDER=none with AUTH_SMS_TEST_OTP set, as a Supabase project with
+ * phone on, test OTPs and no provider): test numbers never reach a sender; any other number gets
+ * GoTrue's answer when it cannot build an SMS provider.
+ */
+export function noProviderSmsSender(): SmsSender {
+  return {
+    send() {
+      return Promise.reject(new AuthApiError(500, 'unexpected_failure', 'Unable to get SMS provider'));
+    },
+  };
 }
 
 /** The dev inbox's address for a phone number: the SMS is listed with the e-mails. */

@@ -49,6 +49,7 @@ export function createFunctionsApi(deps: BackendDeps, options: FunctionsHostOpti
     domains: deps.config.domains,
     // Classrooms (issue 19)
     teacherEmailDomains: deps.config.teacherEmailDomains,
+    ...(deps.config.webRoot === undefined ? {} : { webRoot: deps.config.webRoot }),
   });
   // Built once per server, on first use: a bad AI configuration then fails the AI functions with a
   // clear 500 in the log rather than every function.

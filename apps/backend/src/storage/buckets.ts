@@ -9,6 +9,9 @@ import type { ObjectStore } from './object-store.js';
 
 const BUCKET_COLUMNS = `id, name, owner, public, type, file_size_limit::float8 as file_size_limit,
   allowed_mime_types, created_at, updated_at`;
+/** getBucket's columns: Supabase Storage lists `type` in listBuckets only. */
+const GET_BUCKET_COLUMNS = `id, name, owner, public, file_size_limit::float8 as file_size_limit,
+  allowed_mime_types, created_at, updated_at`;
 
 const createBucketSchema = z.object({
   id: z.string().optional(),
@@ -59,7 +62,8 @@ export function registerBucketRoutes(
 
   app.get('/bucket', async (c) => {
     try {
-      const caller = await requireCaller(deps, c);
+      // Storage's listBuckets has no header schema: a missing token fails its JWT check.
+      const caller = await requireCaller(deps, c, 'jwt-check');
       const parsed = listQuerySchema.safeParse(c.req.query());
       if (!parsed.success) throw storageErrors.invalidRequest('Invalid query parameters');
       const query = parsed.data;
@@ -89,7 +93,7 @@ export function registerBucketRoutes(
       const caller = await requireCaller(deps, c);
       const id = c.req.param('id');
       const row = await asCaller(deps, c, caller, true, async (tx) =>
-        (await tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows[0],
+        (await tx.query(`select ${GET_BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows[0],
       );
       if (!row) throw storageErrors.noSuchBucket();
       return c.json(row);
@@ -166,7 +170,8 @@ export function registerBucketRoutes(
       await Promise.all(
         versions.flatMap((version) => (version ? [store.delete({ bucket: id, version })] : [])),
       );
-      return c.json({ message: 'Successfully emptied' });
+      // Supabase's words (it queues the deletion); here the objects are already gone.
+      return c.json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
     } catch (error) {
       return errorResponse(deps, c, error);
     }

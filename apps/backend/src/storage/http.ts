@@ -12,8 +12,12 @@ const MAX_JSON_BYTES = 1024 * 1024;
 
 export type StorageContext = Context<AppEnv>;
 
-/** Who is calling: no token is Storage's header-validation error; an expired or invalid one InvalidJWT; never anon. */
-export async function requireCaller(deps: BackendDeps, c: StorageContext): Promise<Caller> {
+/**
+ * Who is calling: no token is Storage's header-validation error (or, on routes without that
+ * schema, `missing: 'jwt-check'`, its JWT check's "Invalid Compact JWS"); an expired or invalid
+ * one InvalidJWT; never anon.
+ */
+export async function requireCaller(deps: BackendDeps, c: StorageContext, missing: 'header-schema' | 'jwt-check' = 'header-schema'): Promise<Caller> {
   const result = await resolveCaller(deps.jwt, {
     authorization: c.req.header('authorization'),
     apikey: c.req.header('apikey'),
@@ -21,7 +25,7 @@ export async function requireCaller(deps: BackendDeps, c: StorageContext): Promi
   if (result.ok) return result.caller;
   switch (result.reason) {
     case 'missing':
-      throw storageErrors.missingAuthorization();
+      throw missing === 'jwt-check' ? storageErrors.accessDenied('Invalid Compact JWS') : storageErrors.missingAuthorization();
     case 'expired':
       throw storageErrors.invalidJwt('jwt expired');
     default:

@@ -64,7 +64,7 @@ function decodeCursor(raw: string, listing: string): z.infer<typeof cursorSchema
  * `POST /object/list-v2/:bucket` (storage-js `listV2`): a cursor-paged listing under a plain
  * string prefix, flat or (`with_delimiter`) grouped into folders at the next `/`, as Supabase
  * Storage answers it: `{hasNext, nextCursor?, folders: [{name, key}], objects: [...]}`. Names are
- * relative to the prefix's folder, keys are full. Runs as the caller, so RLS decides what is seen.
+ * full paths; a folder's key is its path without the trailing slash. Runs as the caller, so RLS decides what is seen.
  */
 export function registerListV2Route(app: Hono<AppEnv>, deps: BackendDeps): void {
   app.post('/object/list-v2/:bucket', async (c) => {
@@ -130,15 +130,14 @@ export function registerListV2Route(app: Hono<AppEnv>, deps: BackendDeps): void 
 
       const hasNext = rows.length > limit;
       const page = hasNext ? rows.slice(0, limit) : rows;
-      const folderOf = prefix.slice(0, prefix.lastIndexOf('/') + 1);
-      const relative = (key: string): string => key.slice(folderOf.length);
-      const folders = page.filter((row) => row.id === null).map((row) => ({ name: relative(row.key), key: row.key }));
+      // As Supabase Storage: names are full paths (a folder's ends in `/`), a folder's key has no trailing `/`.
+      const folders = page.filter((row) => row.id === null).map((row) => ({ name: row.key, key: row.key.replace(/\/$/, '') }));
       const objects = page
         .filter((row) => row.id !== null)
         .map((row) => ({
           id: row.id,
           key: row.key,
-          name: relative(row.key),
+          name: row.key,
           updated_at: iso(row.updated_at),
           created_at: iso(row.created_at),
           last_accessed_at: iso(row.last_accessed_at),

@@ -1,8 +1,9 @@
 // The MCP server at /functions/v1/api/mcp with the official SDK's client over Streamable HTTP:
-// the key's deployed apps as tools with their input schemas, and calling one runs the app.
+// the key's deployed apps as tools with their input schemas (calling one runs the app), and the
+// two app-test tools, run_app_tests and get_test_run.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
 import { signedIn } from '../functions-ai/helpers.js';
@@ -37,7 +38,7 @@ describe('MCP server', () => {
     const client = await connect(created.key);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual([`topic_explainer_${appId.slice(0, 8)}`]);
+      expect(tools.map((tool) => tool.name)).toEqual([`topic_explainer_${appId.slice(0, 8)}`, 'run_app_tests', 'get_test_run']);
       expect(tools[0]).toMatchObject({
         title: 'Topic explainer',
         description: 'Explains a topic simply',
@@ -71,7 +72,7 @@ describe('MCP server', () => {
     const scoped = await createKey(backend, owner, { app_ids: [second] });
     const client = await connect(scoped.key);
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([`topic_explainer_${second.slice(0, 8)}`]);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([`topic_explainer_${second.slice(0, 8)}`, 'run_app_tests', 'get_test_run']);
     } finally {
       await client.close();
     }
@@ -83,5 +84,43 @@ describe('MCP server', () => {
     });
     expect(plain.status).toBe(401);
     expect(await plain.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+  });
+
+  it('runs an app’s tests with run_app_tests and reads the results with get_test_run, only for the key’s apps', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await apiApp(backend, owner.id);
+    const { appId: otherApp } = await apiApp(backend, owner.id);
+    const made = await owner.client
+      .from('AppTestCase')
+      .insert({ app_id: appId, name: 'Shows an answer', inputs: { topic: 'owls' }, expectations: [{ kind: 'contains', text: 'Answer' }] });
+    expect(made.error).toBeNull();
+    const scoped = await createKey(backend, owner, { app_ids: [appId] });
+    const client = await connect(scoped.key);
+    try {
+      const started = await client.callTool({ name: 'run_app_tests', arguments: { app_id: appId, version: 'live' } });
+      expect(started.isError).toBe(false);
+      const testRunId = String((started.structuredContent as { id: string }).id);
+      expect(started.structuredContent).toMatchObject({ status: 'running', total: 1 });
+
+      const finished = await vi.waitFor(
+        async () => {
+          const read = await client.callTool({ name: 'get_test_run', arguments: { test_run_id: testRunId } });
+          if ((read.structuredContent as { status: string }).status === 'running') throw new Error('still running');
+          return read;
+        },
+        { timeout: 60_000, interval: 100 },
+      );
+      expect(finished.structuredContent).toMatchObject({ status: 'done', passed: 1, failed: 0, total: 1, results: [{ case_name: 'Shows an answer', passed: true }] });
+      expect((finished.content as { text: string }[])[0]?.text).toContain('1 of 1 cases passed');
+
+      const outside = await client.callTool({ name: 'run_app_tests', arguments: { app_id: otherApp } });
+      expect(outside.isError).toBe(true);
+      expect((outside.content as { text: string }[])[0]?.text).toBe('This key may not run this app’s tests');
+      const badVersion = await client.callTool({ name: 'run_app_tests', arguments: { app_id: appId, version: 'latest' } });
+      expect(badVersion.isError).toBe(true);
+      expect((await backend.db.query('select 1 from public."AppTestRun" where app_id = any($1)', [[appId, otherApp]])).rows).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -314,9 +314,22 @@ describe.each(DATABASES)('on %s', (database) => {
     const whole = (await (await api(backend, 'v1/openapi.json')).json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, unknown> };
     expect(whole.openapi).toBe('3.1.0');
     expect(whole.servers[0]?.url).toBe(`${backend.url}/functions/v1/api`);
-    expect(Object.keys(whole.paths)).toEqual(
-      expect.arrayContaining(['/v1/apps/{appId}', '/v1/apps/{appId}/runs', '/v1/runs/{runId}', '/v1/openapi.json', '/v1/apps/{appId}/openapi.json']),
-    );
+    expect(Object.keys(whole.paths).sort()).toEqual([
+      '/v1/apps/{appId}',
+      '/v1/apps/{appId}/openapi.json',
+      '/v1/apps/{appId}/runs',
+      '/v1/apps/{appId}/test-runs',
+      '/v1/openapi.json',
+      '/v1/runs/{runId}',
+      '/v1/test-runs/{testRunId}',
+    ]);
+    // Test runs from code and CI (issue 30), with the shape of what they answer.
+    const paths = whole.paths as Record<string, Record<string, { operationId?: string }>>;
+    expect(paths['/v1/apps/{appId}/test-runs']?.post?.operationId).toBe('runAppTests');
+    expect(paths['/v1/test-runs/{testRunId}']?.get?.operationId).toBe('getTestRun');
+    const schemas = (whole as unknown as { components: { schemas: Record<string, { required?: string[] }> } }).components.schemas;
+    expect(schemas.TestRun?.required).toEqual(expect.arrayContaining(['status', 'total', 'passed', 'failed', 'results']));
+    expect(schemas.TestCaseResult?.required).toEqual(expect.arrayContaining(['case_name', 'passed', 'reason', 'output']));
     await SwaggerParser.validate(structuredClone(whole) as never);
 
     const response = await api(backend, `v1/apps/${appId}/openapi.json`, { key });

@@ -160,3 +160,25 @@ describe.each(DATABASES)('sign-in with an ID token on %s', (database) => {
     expect(await userCount()).toBe(before);
   });
 });
+
+describe.each(DATABASES)('ID tokens while the issuer cannot be reached, on %s', (database) => {
+  let backend: TestBackend;
+
+  beforeAll(async () => {
+    // Nothing listens on the discard port: every discovery or key fetch fails.
+    backend = await startTestBackend({
+      database,
+      env: { ...GENEROUS_LIMITS, GOOGLE_ID_TOKEN_CLIENT_IDS: CLIENT_ID, GOOGLE_ID_TOKEN_ISSUER: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(() => backend.stop());
+
+  it('answers 400 “Bad ID token” to a token that is not a JWT, without fetching the issuer’s keys', async () => {
+    for (const token of ['not-a-jwt', 'not.a.token', 'a.b', `${base64url.encode('{"alg":"RS256"}')}.not-json.sig`, '....']) {
+      const { data, error } = await backend.client().auth.signInWithIdToken({ provider: 'google', token });
+      expect(error, token).toMatchObject({ status: 400, message: 'Bad ID token' });
+      expect(data.session, token).toBeNull();
+    }
+    expect((await backend.db.query('select count(*)::int as n from auth.users')).rows[0]).toEqual({ n: 0 });
+  });
+});

@@ -3,6 +3,7 @@
 // numbers with fixed codes, E.164 validation and GoTrue's errors. In development the SMS lands in
 // the dev inbox; the Twilio sender is checked against a protocol-true fake of Twilio's API.
 import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsInboxAddress, twilioSmsSender } from '../../src/auth/sms.js';
@@ -167,6 +168,125 @@ describe.each(DATABASES)('phone sign-in on %s', (database) => {
     const noCreate = await client.auth.signInWithOtp({ phone: `+${uniquePhone()}`, options: { shouldCreateUser: false } });
     expect(noCreate.error).toMatchObject({ status: 422, code: 'otp_disabled' });
     expect(await userCount()).toBe(before);
+  });
+});
+
+describe.each(DATABASES)('phone sign-in with test numbers only, SMS_AUTOCONFIRM, and a refusing provider, on %s', (database) => {
+  let testOnly: TestBackend;
+  let refusing: TestBackend;
+  let autoconfirm: TestBackend;
+  let twilio: Server;
+
+  beforeAll(async () => {
+    // Twilio's answer to a number it will not text.
+    twilio = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }));
+      });
+    });
+    await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
+    [testOnly, refusing, autoconfirm] = await Promise.all([
+      // GoTrue's `number=code` and `number:code` forms, and no SMS provider at all.
+      startTestBackend({ database, env: { ...GENEROUS_LIMITS, AUTH_SMS_TEST_OTP: '+15550002222=111222,15550003333:333444' } }),
+      startTestBackend({
+        database,
+        env: {
+          ...GENEROUS_LIMITS,
+          AUTH_SMS_PROVIDER: 'twilio',
+          TWILIO_ACCOUNT_SID: 'AC123',
+          TWILIO_AUTH_TOKEN: 'secret',
+          TWILIO_MESSAGE_SERVICE_SID: 'MG999',
+          TWILIO_API_URL: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
+        },
+      }),
+      startTestBackend({ database, env: { ...GENEROUS_LIMITS, SMS_AUTOCONFIRM: 'true' } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([testOnly.stop(), refusing.stop(), autoconfirm.stop()]);
+    twilio.closeAllConnections();
+    await new Promise<void>((resolve) => twilio.close(() => resolve()));
+  });
+
+  const usersOf = async (backend: TestBackend): Promise<number> =>
+    Number((await backend.db.query<{ n: number }>('select count(*)::int as n from auth.users')).rows[0]?.n ?? 0);
+
+  it('signs test numbers in with their fixed codes while no SMS provider is configured', async () => {
+    const settings = (await (await fetch(`${testOnly.url}/auth/v1/settings`, { headers: { apikey: testOnly.anonKey } })).json()) as {
+      external: { phone: boolean };
+    };
+    expect(settings.external.phone).toBe(true);
+    for (const [phone, code] of [['15550002222', '111222'], ['15550003333', '333444']] as const) {
+      const sent = await testOnly.client().auth.signInWithOtp({ phone: `+${phone}` });
+      expect(sent.error, phone).toBeNull();
+      expect(sent.data.messageId, phone).toBe('test-otp');
+      const client = testOnly.client();
+      const { data, error } = await client.auth.verifyOtp({ phone: `+${phone}`, token: code, type: 'sms' });
+      expect(error, phone).toBeNull();
+      expect(data.user?.phone, phone).toBe(phone);
+      expect((await client.auth.getUser()).data.user?.phone_confirmed_at, phone).toBeTruthy();
+    }
+  });
+
+  it('answers any other number with GoTrue’s “Unable to get SMS provider” and creates no one', async () => {
+    const before = await usersOf(testOnly);
+    // supabase-js reports a 500 as a retryable error with the server's message.
+    const otp = await testOnly.client().auth.signInWithOtp({ phone: `+${uniquePhone()}` });
+    expect(otp.error).toMatchObject({ status: 500, message: 'Unable to get SMS provider' });
+    const signUp = await testOnly.client().auth.signUp({ phone: `+${uniquePhone()}`, password: 'phone-password' });
+    expect(signUp.error).toMatchObject({ status: 500, message: 'Unable to get SMS provider' });
+    const raw = await fetch(`${testOnly.url}/auth/v1/otp`, {
+      method: 'POST',
+      headers: { apikey: testOnly.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ phone: `+${uniquePhone()}` }),
+    });
+    expect(raw.status).toBe(500);
+    expect(await raw.json()).toEqual({ code: 'unexpected_failure', message: 'Unable to get SMS provider' });
+    expect(await usersOf(testOnly)).toBe(before);
+  });
+
+  it('signs up and in with a phone and password without any code when SMS_AUTOCONFIRM is on', async () => {
+    const settings = (await (await fetch(`${autoconfirm.url}/auth/v1/settings`, { headers: { apikey: autoconfirm.anonKey } })).json()) as {
+      external: { phone: boolean };
+      phone_autoconfirm: boolean;
+    };
+    expect(settings).toMatchObject({ external: { phone: true }, phone_autoconfirm: true });
+    const phone = uniquePhone();
+    const client = autoconfirm.client();
+    const signedUp = await client.auth.signUp({ phone: `+${phone}`, password: 'auto-confirmed', options: { data: { nick: 'a' } } });
+    expect(signedUp.error).toBeNull();
+    expect(signedUp.data.session?.access_token).toEqual(expect.any(String));
+    expect(signedUp.data.user).toMatchObject({ phone, user_metadata: { nick: 'a' }, app_metadata: { provider: 'phone', providers: ['phone'] } });
+    expect(signedUp.data.user?.phone_confirmed_at).toBeTruthy();
+    expect(signedUp.data.user?.identities?.[0]).toMatchObject({ provider: 'phone', identity_data: { phone, phone_verified: true } });
+    expect((await client.auth.getUser()).data.user?.id).toBe(signedUp.data.user?.id);
+    const signedIn = await autoconfirm.client().auth.signInWithPassword({ phone: `+${phone}`, password: 'auto-confirmed' });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.id).toBe(signedUp.data.user?.id);
+    const wrong = await autoconfirm.client().auth.signInWithPassword({ phone: `+${phone}`, password: 'not-it' });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+    const twice = await autoconfirm.client().auth.signUp({ phone: `+${phone}`, password: 'someone-else' });
+    expect(twice.error).toMatchObject({ status: 422, code: 'user_already_exists' });
+    // No provider is configured: codes by SMS still cannot be sent.
+    const otp = await autoconfirm.client().auth.signInWithOtp({ phone: `+${uniquePhone()}` });
+    expect(otp.error).toMatchObject({ status: 500, message: 'Unable to get SMS provider' });
+  });
+
+  it('answers sms_send_failed with the provider’s reason when the provider refuses, and keeps no code or user', async () => {
+    const before = await usersOf(refusing);
+    const phone = uniquePhone();
+    const otp = await refusing.client().auth.signInWithOtp({ phone: `+${phone}` });
+    expect(otp.error).toMatchObject({
+      status: 422,
+      code: 'sms_send_failed',
+      message: "Error sending confirmation OTP to provider: Twilio refused the SMS (HTTP 400: The 'To' number is not a valid phone number.)",
+    });
+    expect(await usersOf(refusing)).toBe(before);
+    // Nothing was kept, so a second try is not told to wait a minute.
+    const again = await refusing.client().auth.signInWithOtp({ phone: `+${phone}` });
+    expect(again.error?.code).toBe('sms_send_failed');
   });
 });
 

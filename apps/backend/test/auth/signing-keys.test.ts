@@ -11,19 +11,44 @@ import { DATABASES, startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
 import { GENEROUS_LIMITS, authFetch, uniqueEmail } from './helpers.js';
 
+const SUPABASE_KID = 'b81269f1-21d8-4f2e-b719-c2240a840d90';
+
+/** A private key as `supabase gen signing-key` writes it (and GOTRUE_JWT_KEYS carries it). */
+async function supabaseSigningKey(keyOps: string[] = ['sign', 'verify']): Promise<Record<string, unknown>> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid: SUPABASE_KID, use: 'sig', key_ops: keyOps, alg: 'ES256', ext: true };
+}
+
 describe.each(DATABASES)('asymmetric signing keys on %s', (database) => {
   let es: TestBackend;
   let rs: TestBackend;
+  let supabaseShaped: TestBackend;
 
   beforeAll(async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const rsJwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: 'rsa-key-1' });
-    [es, rs] = await Promise.all([
+    [es, rs, supabaseShaped] = await Promise.all([
       startTestBackend({ database, env: { ...GENEROUS_LIMITS, JWT_SIGNING_ALG: 'ES256' } }),
       startTestBackend({ database, env: { ...GENEROUS_LIMITS, JWT_SIGNING_ALG: 'RS256', JWT_SIGNING_KEY: rsJwk } }),
+      startTestBackend({ database, env: { ...GENEROUS_LIMITS, JWT_SIGNING_ALG: 'ES256', JWT_SIGNING_KEY: JSON.stringify([await supabaseSigningKey()]) } }),
     ]);
   });
-  afterAll(() => Promise.all([es.stop(), rs.stop()]));
+  afterAll(() => Promise.all([es.stop(), rs.stop(), supabaseShaped.stop()]));
+
+  it('starts with a key in the shape of Supabase’s signing-keys file (key_ops, ext, alg) and signs with it', async () => {
+    const email = uniqueEmail('supabase-key');
+    await supabaseShaped.serviceClient().auth.admin.createUser({ email, password: 'supabase shaped', email_confirm: true });
+    const client = supabaseShaped.client();
+    const signedIn = await client.auth.signInWithPassword({ email, password: 'supabase shaped' });
+    expect(signedIn.error).toBeNull();
+    const token = signedIn.data.session?.access_token ?? '';
+    expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', kid: SUPABASE_KID });
+    const jwks = (await authFetch(supabaseShaped, '/.well-known/jwks.json')).body as unknown as JSONWebKeySet;
+    expect(jwks.keys).toEqual([expect.objectContaining({ kid: SUPABASE_KID, alg: 'ES256', key_ops: ['verify'] })]);
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    const claims = await client.auth.getClaims();
+    expect(claims.data?.claims.sub).toBe(signedIn.data.user?.id);
+  });
 
   for (const [name, alg] of [
     ['es', 'ES256'],
@@ -99,6 +124,12 @@ describe('signing key storage', () => {
       await expect(loadSigningKey(loadConfig({ DATA_DIR: dataDir, JWT_SIGNING_ALG: 'ES256', JWT_SIGNING_KEY: rsa }))).rejects.toThrow(
         /does not fit JWT_SIGNING_ALG=ES256/,
       );
+      // A single JWK with key_ops is taken as well; one marked verify-only is not a signing key.
+      const single = await loadSigningKey(loadConfig({ DATA_DIR: dataDir, JWT_SIGNING_ALG: 'ES256', JWT_SIGNING_KEY: JSON.stringify(await supabaseSigningKey()) }));
+      expect(single?.kid).toBe(SUPABASE_KID);
+      await expect(
+        loadSigningKey(loadConfig({ DATA_DIR: dataDir, JWT_SIGNING_ALG: 'ES256', JWT_SIGNING_KEY: JSON.stringify(await supabaseSigningKey(['verify'])) })),
+      ).rejects.toThrow(/key_ops has no "sign"/);
       const publicOnly = JSON.stringify(await exportJWK((await generateKeyPair('ES256', { extractable: true })).publicKey));
       await expect(loadSigningKey(loadConfig({ DATA_DIR: dataDir, JWT_SIGNING_ALG: 'ES256', JWT_SIGNING_KEY: publicOnly }))).rejects.toThrow(
         /private EC or RSA JWK/,

@@ -20,6 +20,8 @@ import type { TestBackend } from '../harness.js';
 const CADDY = '/usr/bin/caddy';
 const CADDYFILE = resolve(import.meta.dirname, '../../../../deploy/Caddyfile');
 const MARKER = 'Appforge web app (Caddy test)';
+/** Issue 28: the light visitor entry, served for visitor pages and a custom domain's root. */
+const VISITOR_MARKER = 'Appforge visitor entry (Caddy test)';
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -89,15 +91,17 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
 
   beforeAll(async () => {
     if (!existsSync(CADDY)) throw new Error(`Caddy is missing at ${CADDY}: run node scripts/bootstrap.mjs --tests (apt-get install caddy)`);
-    backend = await startTestBackend({ env: { DOMAIN_RECHECK_INTERVAL_MS: '0' } });
+    dir = await mkdtemp(join(tmpdir(), 'appforge-caddy-'));
+    await writeFile(join(dir, 'index.html'), `<!doctype html><html><head><title>Appforge</title></head><body><div id="root">${MARKER}</div></body></html>`);
+    await writeFile(join(dir, 'visitor.html'), `<!doctype html><html><head><title>Appforge</title></head><body><div id="root">${VISITOR_MARKER}</div></body></html>`);
+    // The backend reads the same web root: its share-page function puts each shared page's tags in.
+    backend = await startTestBackend({ env: { DOMAIN_RECHECK_INTERVAL_MS: '0', WEB_ROOT: dir } });
     const owner = await signedIn(backend);
     const appId = crypto.randomUUID();
     await backend.db.query(`insert into public."App" (id, owner_id, name) values ($1, $2, 'Quiz')`, [appId, owner.id]);
     const added = await callFunction(backend, 'manage-domain', { action: 'add', host: verifiedHost, target: { kind: 'app', app_id: appId } }, owner.token);
     expect(added.status).toBe(201);
 
-    dir = await mkdtemp(join(tmpdir(), 'appforge-caddy-'));
-    await writeFile(join(dir, 'index.html'), `<!doctype html><title>Appforge</title><div id="root">${MARKER}</div>`);
     const httpPort = await freePort();
     httpsPort = await freePort();
     const backendPort = new URL(backend.url).port;
@@ -145,9 +149,14 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
     expect(shake).toEqual({ ok: true, altNames: `DNS:${verifiedHost}` });
     const page = await httpsGet(httpsPort, verifiedHost, '/', rootCa);
     expect(page.status).toBe(200);
-    expect(page.body).toContain(MARKER);
-    // A deep link of the single-page app is the app too (its router decides what to show).
-    expect((await httpsGet(httpsPort, verifiedHost, `/deployed-app/${crypto.randomUUID()}`, rootCa)).body).toContain(MARKER);
+    // Issue 28: the domain's target at its root, through the light visitor entry.
+    expect(page.body).toContain(VISITOR_MARKER);
+    expect((await httpsGet(httpsPort, verifiedHost, `/deployed-app/${crypto.randomUUID()}`, rootCa)).body).toContain(VISITOR_MARKER);
+    // Signing in on this host goes through the shell; the platform's other pages do not exist here.
+    expect((await httpsGet(httpsPort, verifiedHost, '/sign-in', rootCa)).body).toContain(MARKER);
+    const platformPage = await httpsGet(httpsPort, verifiedHost, '/my-apps', rootCa);
+    expect(platformPage.status).toBe(404);
+    expect(platformPage.body).not.toContain(MARKER);
     const api = await httpsGet(httpsPort, verifiedHost, `/functions/v1/domain-allowed?domain=${verifiedHost}`, rootCa);
     expect({ status: api.status, body: api.body }).toEqual({ status: 200, body: JSON.stringify({ allowed: true }) });
   }, 30_000);
@@ -205,7 +214,7 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
     for (const host of ['localhost', verifiedHost]) {
       const page = await httpsGet(httpsPort, host, `/deployed-app/${appId}`, rootCa);
       expect(page.status, host).toBe(200);
-      expect(page.body).toContain(MARKER);
+      expect(page.body).toContain(VISITOR_MARKER);
       const csp = String(page.headers['content-security-policy'] ?? '');
       // Only the https sites: production never lets plain http frame an app.
       expect(csp, host).toContain('frame-ancestors https://blog.example.com https://*.school.example');
@@ -221,8 +230,28 @@ describe('deploy/Caddyfile with on-demand TLS gated by domain-allowed', () => {
     expect(other.headers['x-frame-options']).toBe('DENY');
     await owner.client.from('App').update({ embed_enabled: false }).eq('id', appId);
     const off = await httpsGet(httpsPort, 'localhost', `/deployed-app/${appId}`, rootCa);
-    expect(off.body).toContain(MARKER);
+    expect(off.body).toContain(VISITOR_MARKER);
     expect(String(off.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(off.headers['x-frame-options']).toBe('DENY');
+  }, 30_000);
+
+  it('a shared page arrives with its title and canonical URL on the host it was opened on, and each host has robots.txt and a sitemap (issue 28)', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await seedApp(backend, owner.id);
+    for (const host of ['localhost', verifiedHost]) {
+      const page = await httpsGet(httpsPort, host, `/deployed-app/${appId}`, rootCa);
+      expect(page.status, host).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<title>Topic explainer</title>');
+      expect(page.body).toContain(`<link rel="canonical" href="https://${host}/deployed-app/${appId}" />`);
+      expect(page.body).toContain(VISITOR_MARKER);
+      expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      const robots = await httpsGet(httpsPort, host, '/robots.txt', rootCa);
+      expect(robots.body).toContain(`Sitemap: https://${host}/sitemap.xml`);
+    }
+    const sitemap = await httpsGet(httpsPort, 'localhost', '/sitemap.xml', rootCa);
+    expect(sitemap.body).toContain(`<loc>https://localhost/deployed-app/${appId}</loc>`);
+    // The custom domain lists only its own target, never the platform's other apps.
+    expect((await httpsGet(httpsPort, verifiedHost, '/sitemap.xml', rootCa)).body).not.toContain(appId);
   }, 30_000);
 });

@@ -47,6 +47,9 @@ const MATRIX: readonly (readonly [row: string, anon: string, other: string, owne
   ['AppRunApiCall (class run)',       '----', '----', '----', 's---', '----', 'siud'], // issue 26 item 3
   ['AppRunStep',                      '----', '----', 's---', '----', '----', 'siud'],
   ['AppRunStep (class run)',          '----', '----', '----', 's---', 's---', 'siud'], // issue 26 item 3
+  ['AppTestCase',                     '----', '----', 'siud', '----', '----', 'siud'], // issue 30
+  ['AppTestResult',                   '----', '----', 's---', '----', '----', 'siud'], // issue 30
+  ['AppTestRun',                      '----', '----', 's---', '----', '----', 'siud'], // issue 30
   ['AppUsageDay',                     '----', '----', 's---', '----', '----', 'siud'],
   ['AppVersion',                      's---', 's---', 'siud', 's---', 's---', 'siud'],
   ['Assignment',                      '----', '----', '----', 'siud', 's---', 'siud'],
@@ -87,6 +90,8 @@ const REALTIME: readonly (readonly [row: string, anon: string, other: string, ow
   ['AppRun (class run)',              '-', '-', '-', 'y', 'y', 'y'], // issue 26 item 3
   ['AppRunStep',                      '-', '-', 'y', '-', '-', 'y'],
   ['AppRunStep (class run)',          '-', '-', '-', 'y', 'y', 'y'], // issue 26 item 3
+  ['AppTestResult',                   '-', '-', 'y', '-', '-', 'y'], // issue 30
+  ['AppTestRun',                      '-', '-', 'y', '-', '-', 'y'], // issue 30
   ['AppVersion',                      '-', '-', 'y', '-', '-', 'y'],
   ['ClassMember',                     '-', '-', '-', 'y', 'y', 'y'],
   ['DatabaseTableStats',              '-', '-', 'y', '-', '-', 'y'],
@@ -127,6 +132,7 @@ const ids = {
   assignment: randomUUID(), alert: randomUUID(), purchase: randomUUID(), school: randomUUID(), schoolTeacher: randomUUID(),
   cap: randomUUID(), membership: randomUUID(), domain: `matrix-${process.pid}.example.org`, allowEntry: `@matrix-${process.pid}.test`,
   event: `evt_matrix_${process.pid}`,
+  testCase: randomUUID(), testRun: randomUUID(), testResult: randomUUID(),
 };
 const TODAY = new Date().toISOString().slice(0, 10);
 const MONTH = `${TODAY.slice(0, 8)}01`;
@@ -191,6 +197,13 @@ function subjects(): Subject[] {
     call(ids.classCall, ids.classRun),
     step(ids.step, ids.run),
     step(ids.classStep, ids.classRun),
+    {
+      table: 'AppTestCase', seeded: { id: ids.testCase },
+      fresh: (n) => ({ id: randomUUID(), app_id: ids.app, name: `Case ${n}`, inputs: {}, expectations: [{ kind: 'contains', text: 'Hello' }] }),
+      key: byId, update: { name: 'Changed' },
+    },
+    { table: 'AppTestRun', seeded: { id: ids.testRun }, fresh: () => ({ id: randomUUID(), app_id: ids.app, version_id: ids.version, started_by: ids.owner }), key: byId, update: { passed: 42 } },
+    { table: 'AppTestResult', seeded: { id: ids.testResult }, fresh: (n) => ({ id: randomUUID(), test_run_id: ids.testRun, case_name: `Case ${n}` }), key: byId, update: { reason: 'Changed' } },
     { table: 'AppUsageDay', seeded: { app_id: ids.app, day: TODAY }, fresh: (n) => ({ app_id: ids.app, day: dayOffset(n) }), key: (row) => ({ app_id: row.app_id, day: row.day }), update: { runs: 4242 } },
     { table: 'AppVersion', seeded: { id: ids.version }, fresh: () => ({ id: randomUUID(), app_id: ids.app, spec: SPEC, source: 'manual', created_by: ids.owner }), key: byId, update: { change_summary: 'Changed' } },
     { table: 'Assignment', seeded: { id: ids.assignment }, fresh: () => ({ id: randomUUID(), class_id: ids.klass, app_id: ids.app }), key: byId, update: { instructions: 'Changed' } },
@@ -315,6 +328,9 @@ async function seed(): Promise<void> {
   await sql(`insert into public."ApiKey" (id, owner_id, name, prefix, key_hash) values ($1, $2, 'CI', $3, $4)`, [ids.key, o, `af_${hex(4)}`, hex(32)]);
   await sql(`insert into public."ApiKeyUsageDay" (api_key_id, day) values ($1, $2)`, [ids.key, TODAY]);
   await sql(`insert into public."AppUsageDay" (app_id, day) values ($1, $2)`, [ids.app, TODAY]);
+  await sql(`insert into public."AppTestCase" (id, app_id, name, expectations) values ($1, $2, 'Says hello', '[{"kind":"contains","text":"Hello"}]')`, [ids.testCase, ids.app]);
+  await sql(`insert into public."AppTestRun" (id, app_id, version_id, started_by) values ($1, $2, $3, $4)`, [ids.testRun, ids.app, ids.version, o]);
+  await sql(`insert into public."AppTestResult" (id, test_run_id, case_id, case_name) values ($1, $2, $3, 'Says hello')`, [ids.testResult, ids.testRun, ids.testCase]);
   await sql(`insert into public."AppDescription" (id, text, claimed_by, claimed_at) values ($1, 'A quiz app', $2, now())`, [ids.description, o]);
   await sql(`insert into public."Bundle" (id, owner_id, name, visibility) values ($1, $2, 'Kit', 'public')`, [ids.bundle, o]);
   await sql(`insert into public."BundleApp" (bundle_id, app_id, position) values ($1, $2, 0)`, [ids.bundle, ids.app]);

@@ -69,6 +69,11 @@ export const featureRouteTables: readonly LazyRouteTable[] = [
     load: () => import('@appforge/domains').then((feature) => feature.routes),
   },
   {
+    name: '@appforge/app-tests',
+    firstSegments: ['app-tests'],
+    load: () => import('@appforge/app-tests').then((feature) => feature.routes),
+  },
+  {
     name: '@appforge/teacher',
     firstSegments: ['classes', 'teacher-portal', 'my-classes', 'join'],
     load: () => import('@appforge/teacher').then((feature) => feature.routes),

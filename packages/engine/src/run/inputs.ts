@@ -1,4 +1,4 @@
-import { fileValueSchema } from '../spec/input-fields';
+import { parseFileValue } from './file-value';
 import type { InputField } from '../spec/input-fields';
 import type { FieldError, JsonValue } from './run-state';
 
@@ -94,12 +94,11 @@ export function validateInputs(
         break;
       }
       case 'file': {
-        const parsed = fileValueSchema.safeParse(raw);
-        if (!parsed.success) {
+        const file = parseFileValue(raw);
+        if (file === null) {
           fail('wrong_type', `${label} must be an uploaded file.`);
           break;
         }
-        const file = parsed.data;
         if (file.size > field.maxBytes) fail('too_large', `${label} is ${formatBytes(file.size)}; the limit is ${formatBytes(field.maxBytes)}.`);
         else if (field.accept && field.accept.length > 0 && !acceptMatches(field.accept, file.name, file.mimeType)) {
           fail('file_type', `${label} must be a ${field.accept.join(' or ')} file.`);

@@ -1,8 +1,7 @@
 // Renders a bundles page the way the shell does: real query client, the SDK's provider over the
 // in-memory fake backend, toasts, a memory router that knows the feature's routes.
 import { AppforgeProvider } from '@appforge/sdk/react';
-import { createFakeAppforgeClient } from '@appforge/sdk/testing';
-import type { FakeAppforgeClient } from '@appforge/sdk/testing';
+import type { AppforgeClient } from '@appforge/sdk';
 import { ToastProvider } from '@appforge/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -19,7 +18,7 @@ function Landed({ name }: { name: string }) {
   );
 }
 
-export function renderBundles(path: string, client: FakeAppforgeClient = createFakeAppforgeClient()) {
+export function renderBundles(path: string, client: AppforgeClient) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [

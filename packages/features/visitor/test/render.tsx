@@ -11,6 +11,7 @@ import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { RouterLinks } from '../src/components/RouterLinks';
 
 /** A stand-in for another feature's page: its name as the heading, and where the router went. */
 export function Landed({ name }: { name: string }) {
@@ -51,7 +52,7 @@ export function renderWithProviders(routes: RouteObject[], path: string, options
 export function renderInRouter(element: ReactNode, { path = '/here', routes = [] }: { path?: string; routes?: RouteObject[] } = {}) {
   const router = createMemoryRouter(
     [
-      { path: path.split('?')[0] ?? '/', element },
+      { path: path.split('?')[0] ?? '/', element: <RouterLinks>{element}</RouterLinks> },
       { path: '/sign-in', element: <h1>Sign-in page</h1> },
       ...routes,
     ],

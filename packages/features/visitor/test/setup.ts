@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { installJsdomPolyfills } from '@appforge/vitest-config/jsdom';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { preloadMarkdown } from '@appforge/run-view';
+import { afterEach, beforeAll } from 'vitest';
 
 // Lazy pages download their code before they render; on a loaded 2-core CI machine that can take
 // longer than Testing Library's default 1 s wait, which made these tests flaky.
@@ -13,3 +14,6 @@ afterEach(() => {
 });
 
 installJsdomPolyfills();
+
+// Results render as Markdown on their first render, as they do once a run has loaded the renderer.
+beforeAll(() => preloadMarkdown());

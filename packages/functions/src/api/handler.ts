@@ -2,6 +2,7 @@
 // off (the caller's API key goes in Authorization: Bearer <key>). See openapi.ts for the contract.
 import { z } from 'zod';
 import { issuesMessage, sseResponse } from '../apps.ts';
+import { executeTestRun, testRunStarted } from '../test-runs.ts';
 import type { FunctionContext, FunctionHandler } from '../types.ts';
 import { ApiError, apiErrorResponse, apiJson, invalidApiKey } from './errors.ts';
 import { entryInputFields, publicInputs } from './inputs.ts';
@@ -12,6 +13,7 @@ import { apiDocument, appDocument } from './openapi.ts';
 import { executePrepared, meterKey, prepareContinue, prepareStart, readRun } from './runs.ts';
 import type { PreparedRun } from './runs.ts';
 import { deployedApiApp, scopedApp } from './scope.ts';
+import { readTestRun, startedTestRunBody, startTestRun, testRunRequestSchema } from './test-runs.ts';
 
 /** Largest body the API reads: 1 MB (a run's inputs, one long text included). */
 export const API_MAX_BODY_BYTES = 1024 * 1024;
@@ -109,6 +111,30 @@ const continueRun: Route = async (req, ctx, key, [runId = '']) => {
 
 const getRun: Route = async (_req, ctx, key, [runId = '']) => apiJson(200, await readRun(ctx, key, runId));
 
+/**
+ * POST apps/{appId}/test-runs: 202 with the test run at once while it goes on here; with
+ * `Accept: text/event-stream`, run-app-tests' events as the cases finish.
+ */
+const startTestRuns: Route = async (req, ctx, key, [appId = '']) => {
+  const body = await readBody(req, testRunRequestSchema);
+  const prepared = await startTestRun(ctx, key, appId, body);
+  if (wantsStream(req)) {
+    return sseResponse(
+      req.signal,
+      async (sink) => {
+        sink.send('test_run', testRunStarted(prepared));
+        await executeTestRun(ctx, prepared, (event, data) => sink.send(event, data));
+      },
+      (error) => ctx.log.error({ test_run_id: prepared.testRunId, error: error instanceof Error ? error.message : String(error) }, 'api test run stream failed'),
+    );
+  }
+  // Never throws: a failure ends the test run as failed, which GET test-runs/{id} then shows.
+  void executeTestRun(ctx, prepared, () => undefined);
+  return apiJson(202, startedTestRunBody(prepared), { location: `${baseUrl(ctx)}/v1/test-runs/${prepared.testRunId}` });
+};
+
+const getTestRun: Route = async (_req, ctx, key, [testRunId = '']) => apiJson(200, await readTestRun(ctx, key, testRunId));
+
 const mcp: Route = (req, ctx, key) => handleMcp(req, ctx, key);
 
 const ROUTES: { method: string; pattern: RegExp; route: Route }[] = [
@@ -116,6 +142,8 @@ const ROUTES: { method: string; pattern: RegExp; route: Route }[] = [
   { method: 'POST', pattern: /^\/v1\/apps\/([^/]+)\/runs$/, route: startRun },
   { method: 'GET', pattern: /^\/v1\/runs\/([^/]+)$/, route: getRun },
   { method: 'POST', pattern: /^\/v1\/runs\/([^/]+)$/, route: continueRun },
+  { method: 'POST', pattern: /^\/v1\/apps\/([^/]+)\/test-runs$/, route: startTestRuns },
+  { method: 'GET', pattern: /^\/v1\/test-runs\/([^/]+)$/, route: getTestRun },
   { method: 'POST', pattern: /^\/mcp$/, route: mcp },
 ];
 

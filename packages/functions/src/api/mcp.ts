@@ -1,5 +1,6 @@
 // /functions/v1/api/mcp: a Model Context Protocol server (Streamable HTTP, stateless: a server per
-// request) whose tools are the key's deployed apps with API access on; calling one runs the app.
+// request) whose tools are the key's deployed apps with API access on (calling one runs the app),
+// and two tools for app tests: run_app_tests starts a test run, get_test_run reads it.
 // The SDK's catch-all export ("./*": { "types": "./dist/esm/*.d.ts" }) points `…/types.js` at a
 // missing `types.js.d.ts`; TypeScript then falls back to the sibling .d.ts, Deno does not and
 // types the whole module as `any`. So `Server` comes from the SDK's explicit "./server" export, and
@@ -11,6 +12,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { executeTestRun } from '../test-runs.ts';
 import type { FunctionContext } from '../types.ts';
 import { ApiError } from './errors.ts';
 import { entryInputFields, inputsJsonSchema } from './inputs.ts';
@@ -18,6 +20,8 @@ import type { ApiKeyRow } from './key-auth.ts';
 import { executePrepared, meterKey, prepareStart } from './runs.ts';
 import type { RunResult } from './runs.ts';
 import { deployedSpec } from './scope.ts';
+import { readTestRun, startedTestRunBody, startTestRun, testRunRequestSchema } from './test-runs.ts';
+import type { TestRunBody } from './test-runs.ts';
 
 const MAX_TOOLS = 100;
 
@@ -81,13 +85,75 @@ function toolResult(result: RunResult): CallToolResult {
   };
 }
 
+/** The app-test tools, the same for every key (the key decides which apps they reach). */
+export const TEST_TOOLS: Tool[] = [
+  {
+    name: 'run_app_tests',
+    title: 'Run an app’s tests',
+    description:
+      'Starts a test run of an Appforge app: every test case of the app runs on the chosen version (its draft unless you name a version number or "live"). Answers at once with the test run’s id; read its results with get_test_run.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        app_id: { type: 'string', format: 'uuid', description: 'The app whose tests to run' },
+        version: { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', enum: ['draft', 'live'] }], description: 'A version number, "draft" or "live"; the draft when absent' },
+      },
+      required: ['app_id'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'get_test_run',
+    title: 'Read a test run',
+    description: 'The status of a test run, how many cases passed and failed, and each case’s result with the reason and the output.',
+    inputSchema: {
+      type: 'object',
+      properties: { test_run_id: { type: 'string', format: 'uuid', description: 'The id run_app_tests answered' } },
+      required: ['test_run_id'],
+      additionalProperties: false,
+    },
+  },
+];
+
+function testRunText(body: TestRunBody): string {
+  const state = body.status === 'running' ? 'is running' : body.status === 'done' ? 'finished' : `failed: ${body.error?.message ?? 'it did not finish'}`;
+  const head = `Test run ${body.id} of version ${body.version_number ?? '?'} ${state}. ${body.passed} of ${body.total} cases passed, ${body.failed} failed, ${body.needs_update} need an update.`;
+  const lines = body.results
+    .filter((result) => result.status !== 'running')
+    .map((result) => `- ${result.case_name}: ${result.status.replace('_', ' ')}${result.reason ? ` (${result.reason})` : ''}`);
+  return [head, ...lines].join('\n');
+}
+
+function testRunResult(body: TestRunBody): CallToolResult {
+  return { content: [{ type: 'text', text: testRunText(body) }], structuredContent: body as unknown as Record<string, unknown>, isError: false };
+}
+
+async function callTestTool(ctx: FunctionContext, key: ApiKeyRow, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  if (name === 'get_test_run') {
+    const id = args.test_run_id;
+    if (typeof id !== 'string') throw new ApiError(400, 'invalid_request', 'test_run_id must be the id run_app_tests answered');
+    return testRunResult(await readTestRun(ctx, key, id));
+  }
+  const { app_id: appId, ...rest } = args;
+  if (typeof appId !== 'string') throw new ApiError(400, 'invalid_request', 'app_id must be the id of one of your apps');
+  const request = testRunRequestSchema.safeParse(rest);
+  if (!request.success) throw new ApiError(400, 'invalid_request', request.error.issues.map((issue) => issue.message).join(' '));
+  const prepared = await startTestRun(ctx, key, appId, request.data);
+  // Runs on after this answer, like POST test-runs; get_test_run shows how far it got.
+  void executeTestRun(ctx, prepared, () => undefined);
+  return testRunResult(startedTestRunBody(prepared));
+}
+
 function mcpServer(ctx: FunctionContext, key: ApiKeyRow, signal: AbortSignal): Server {
   const server = new Server({ name: 'appforge', version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await keyTools(ctx, key)).map((entry) => entry.tool) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...(await keyTools(ctx, key)).map((entry) => entry.tool), ...TEST_TOOLS] }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const found = (await keyTools(ctx, key)).find((entry) => entry.tool.name === request.params.name);
-    if (!found) return { content: [{ type: 'text', text: `There is no tool named ${request.params.name}` }], isError: true };
+    const name = request.params.name;
+    const testTool = TEST_TOOLS.some((tool) => tool.name === name);
+    const found = testTool ? null : (await keyTools(ctx, key)).find((entry) => entry.tool.name === name);
+    if (!testTool && !found) return { content: [{ type: 'text', text: `There is no tool named ${name}` }], isError: true };
     try {
+      if (!found) return await callTestTool(ctx, key, name, request.params.arguments ?? {});
       const prepared = await prepareStart(ctx, key, found.appId, request.params.arguments ?? {});
       return toolResult(await executePrepared(ctx, prepared, signal));
     } catch (error) {

@@ -17,6 +17,11 @@ const ERROR_CODES = [
   'run_finished',
   'run_not_waiting',
   'rate_limited',
+  'version_not_found',
+  'invalid_version',
+  'no_cases',
+  'too_many_cases',
+  'test_run_not_found',
 ];
 
 function components(inputs: Schema): Schema {
@@ -78,6 +83,52 @@ function components(inputs: Schema): Schema {
           error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
         },
       },
+      TestRunRequest: {
+        type: 'object',
+        properties: {
+          version: {
+            oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', enum: ['draft', 'live'] }],
+            description: 'The version to test: its number, the app’s draft or its live version. The draft when absent.',
+          },
+        },
+        additionalProperties: false,
+      },
+      TestCaseResult: {
+        type: 'object',
+        required: ['case_id', 'case_name', 'mode', 'status', 'passed', 'reason', 'output'],
+        properties: {
+          case_id: { type: ['string', 'null'], format: 'uuid', description: 'Null once the case was deleted.' },
+          case_name: { type: 'string' },
+          mode: { type: 'string', enum: ['must_pass', 'warn_only'] },
+          status: { type: 'string', enum: ['running', 'passed', 'failed', 'needs_update', 'error'] },
+          passed: { type: 'boolean' },
+          reason: { type: ['string', 'null'], description: 'Why the case did not pass.' },
+          output: { type: ['string', 'null'], description: 'What the app answered (markdown).' },
+        },
+      },
+      TestRun: {
+        type: 'object',
+        required: ['id', 'app_id', 'status', 'version_id', 'version_number', 'started_at', 'finished_at', 'total', 'passed', 'failed', 'needs_update', 'results'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          app_id: { type: 'string', format: 'uuid' },
+          status: { type: 'string', enum: ['running', 'done', 'failed'] },
+          version_id: { type: ['string', 'null'], format: 'uuid' },
+          version_number: { type: ['integer', 'null'] },
+          started_at: { type: 'string', format: 'date-time' },
+          finished_at: { type: ['string', 'null'], format: 'date-time' },
+          total: { type: 'integer', description: 'Cases in the run.' },
+          passed: { type: 'integer' },
+          failed: { type: 'integer', description: 'Cases that failed or could not run.' },
+          needs_update: { type: 'integer', description: 'Cases whose inputs no longer fit the app.' },
+          results: { type: 'array', items: { $ref: '#/components/schemas/TestCaseResult' } },
+          error: {
+            type: 'object',
+            description: 'Why a failed run did not finish (for one whose server stopped: "The test run stopped before it finished").',
+            properties: { code: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
       Error: {
         type: 'object',
         required: ['error'],
@@ -103,10 +154,11 @@ function components(inputs: Schema): Schema {
     },
     responses: Object.fromEntries(
       [
-        ['BadRequest', 'invalid_inputs (a message per field) or invalid_request'],
+        ['BadRequest', 'invalid_inputs (a message per field), invalid_request, or too_many_cases (a test run covers at most 200 cases)'],
         ['Unauthorized', 'invalid_api_key: missing, unknown, revoked or expired key'],
         ['Forbidden', 'app_not_in_scope or api_access_disabled'],
-        ['NotFound', 'app_not_found (also an app that is not deployed) or run_not_found'],
+        ['NotFound', 'app_not_found (also an app that is not deployed), run_not_found, version_not_found or test_run_not_found'],
+        ['Unprocessable', 'no_cases (the app has no test cases) or invalid_version (the version cannot run)'],
         ['Conflict', 'run_finished or run_not_waiting'],
         ['PayloadTooLarge', 'payload_too_large: the body is over 1 MB'],
       ].map(([name, description]) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
@@ -117,7 +169,7 @@ function components(inputs: Schema): Schema {
 const errorRefs = (codes: readonly string[]): Schema =>
   Object.fromEntries(
     codes.map((code) => {
-      const name = { '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound', '409': 'Conflict', '413': 'PayloadTooLarge' }[code];
+      const name = { '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound', '409': 'Conflict', '413': 'PayloadTooLarge', '422': 'Unprocessable' }[code];
       return [code, { $ref: `#/components/responses/${name}` }];
     }),
   );
@@ -195,6 +247,42 @@ function runPaths(): Schema {
   };
 }
 
+const testRunIdParameter = { name: 'testRunId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+
+function testRunPaths(): Schema {
+  const testRun = { 'application/json': { schema: { $ref: '#/components/schemas/TestRun' } } };
+  return {
+    '/v1/apps/{appId}/test-runs': {
+      parameters: [appIdParameter],
+      post: {
+        summary: "Run the app's test cases on a version",
+        description: 'Every test case of the app runs on the version (deployed or not). A key may start test runs of its own apps, among the apps it names when it names some.',
+        operationId: 'runAppTests',
+        requestBody: { required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/TestRunRequest' } } } },
+        responses: {
+          '202': {
+            description:
+              'The test run started and goes on on the server; read it with GET /v1/test-runs/{testRunId} (also in Location). With `Accept: text/event-stream` the run streams instead: `test_run` {test_run_id, version_id, version_number, case_count}, `case_done` per case, then `test_run_done` {status, passed, failed, needs_update} (or `test_run_failed`).',
+            headers: { Location: { description: 'The URL of the test run', schema: { type: 'string' } } },
+            content: { ...testRun, 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          ...errorRefs(['400', '401', '403', '404', '413', '422']),
+          '429': rateLimited,
+        },
+      },
+    },
+    '/v1/test-runs/{testRunId}': {
+      parameters: [testRunIdParameter],
+      get: {
+        summary: 'Read a test run: its status, counts and every case’s result',
+        description: 'A run whose server stopped before it finished is answered as failed.',
+        operationId: 'getTestRun',
+        responses: { '200': { description: 'The test run', content: testRun }, ...errorRefs(['401', '404']) },
+      },
+    },
+  };
+}
+
 function document(baseUrl: string, title: string, description: string, paths: Schema, inputs: Schema): Schema {
   return {
     openapi: '3.1.0',
@@ -227,6 +315,7 @@ export function apiDocument(baseUrl: string): Schema {
         get: { summary: "This app's run call with its input schema (OpenAPI 3.1)", operationId: 'getAppOpenApi', security: [{ apiKey: [] }, {}], responses: { '200': { description: 'An OpenAPI document' }, ...errorRefs(['401', '403', '404']) } },
       },
       ...runPaths(),
+      ...testRunPaths(),
       '/v1/openapi.json': {
         get: { summary: 'This document', operationId: 'getOpenApi', security: [], responses: { '200': { description: 'An OpenAPI document' } } },
       },

@@ -81,7 +81,8 @@ export interface PreparedRun extends Omit<ExecuteOptions, 'signal' | 'onState'> 
   key: ApiKeyRow;
 }
 
-async function takeRun(ctx: FunctionContext, key: ApiKeyRow): Promise<void> {
+/** Takes one start from the key's per-minute limit, or refuses with 429 rate_limited. */
+export async function takeRun(ctx: FunctionContext, key: ApiKeyRow): Promise<void> {
   const rate = await consumeApiKeyRun(ctx.limits, key.id, key.rate_limit_per_minute);
   if (!rate.ok) {
     throw new ApiError(429, 'rate_limited', `This key may start ${key.rate_limit_per_minute} runs a minute; try again in ${rate.retryAfterSeconds} s`, {

@@ -13,7 +13,9 @@ import type { FunctionContext } from '../types.ts';
 export type Runner =
   | { kind: 'user'; userId: string }
   | { kind: 'visitor'; address: string }
-  | { kind: 'api_key'; apiKeyId: string; /** the key's owner: entitlements are theirs */ userId: string };
+  | { kind: 'api_key'; apiKeyId: string; /** the key's owner: entitlements are theirs */ userId: string }
+  /** Issue 30: the owner running their app's tests, counted apart from their own and visitors' runs. */
+  | { kind: 'test'; userId: string };
 
 export interface AdmissionRequest {
   appId: string;
@@ -74,6 +76,8 @@ export function runnerKey(runner: Runner): string {
       return `ip:${runner.address}`;
     case 'api_key':
       return `key:${runner.apiKeyId}`;
+    case 'test':
+      return `test:${runner.userId}`;
   }
 }
 

@@ -118,3 +118,23 @@ export function fromWebAuthnError(error: unknown): AppforgeError | undefined {
   const code = (error as { code?: unknown }).code;
   return new AppforgeError({ code: typeof code === 'string' ? code : 'webauthn_error', message: error.message, cause: error });
 }
+
+/** What a screen says when a failure carries no words of its own. */
+export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/**
+ * The words to show for a failure: an AppforgeError's message (written for people), another
+ * error's message, a thrown string, or a general line. The one copy every screen uses (issue 29).
+ */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  return FALLBACK_MESSAGE;
+}
+
+/** True when the thing asked for does not exist, or is hidden from this person (RLS looks the same). */
+export function isNotFound(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  return status === 404 || code === 'not_found' || (typeof code === 'string' && code.endsWith('_not_found'));
+}

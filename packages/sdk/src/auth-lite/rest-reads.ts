@@ -57,7 +57,7 @@ function toCustomDomainTarget(row: unknown): CustomDomainTarget {
 }
 
 /** The JSON body of a PostgREST answer, or its error as an AppforgeError like postgrest-js's. */
-async function answerOf(response: Response, what: string): Promise<unknown> {
+export async function answerOf(response: Response, what: string): Promise<unknown> {
   let body: unknown;
   try {
     body = await response.json();

@@ -23,6 +23,7 @@ import type {
 import type { LiveBroadcast, LiveChange, LiveSubscription } from '../live';
 import { displayNameSchema } from '../users';
 import { makeFactor, makeSession, makeUser, makeUserRow } from './factories';
+import { createFakeAppTests } from './fake-app-tests';
 import { createFakeApps } from './fake-apps';
 import type { FakeAppsData } from './fake-apps';
 import { DEFAULT_DATABASE_LIMITS } from './fake-database-data';
@@ -373,6 +374,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     apis: externalApis,
     apiKeys: createFakeApiKeys(data),
     classes: createFakeClasses(data),
+    appTests: createFakeAppTests(),
     versions: appParts.versions,
     runs: appParts.runs,
     builder: appParts.builder,
@@ -699,6 +701,7 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
     live: wrap('live'),
     apiKeys: wrap('apiKeys'),
     classes: wrap('classes'),
+    appTests: wrap('appTests'),
     fake: controller,
   };
   if (!overrides.supabase) client.supabase = createFakeSupabase(client, controller);

@@ -12,7 +12,7 @@ import { sendEmailToken, verifyEmailToken } from '../email-tokens.js';
 import { AuthApiError, errors } from '../errors.js';
 import { checkPassword, hashPassword } from '../passwords.js';
 import type { PhoneOtpType } from '../phone.js';
-import { insertPhoneUser, normalisePhone, phoneChannel, requireSms, sendPhoneOtp, verifyPhoneOtp } from '../phone.js';
+import { confirmPhone, insertPhoneUser, normalisePhone, phoneChannel, requireSms, sendPhoneOtp, verifyPhoneOtp } from '../phone.js';
 import * as repo from '../repository.js';
 import type { PendingSession } from '../sessions.js';
 import { completeSession, implicitFragment, loadUserJson, startSession } from '../sessions.js';
@@ -110,17 +110,23 @@ export function emailRoutes(ctx: AuthContext): Hono<AppEnv> {
       checkPassword(ctx.settings, body.password);
       await ctx.limits.send(clientIp(c));
       const passwordHash = await hashPassword(body.password);
-      const user = await ctx.db.transaction(async (tx) => {
+      const result = await ctx.db.transaction(async (tx): Promise<{ pending: PendingSession } | { body: Record<string, unknown> }> => {
         const existing = await repo.findUserByPhone(tx, phone);
         if (existing?.phone_confirmed_at) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
         const created =
           existing ??
           (await insertPhoneUser(tx, phone, passwordHash, body.data ?? {}));
         if (existing) await repo.updateUser(tx, existing.id, { encryptedPassword: passwordHash });
+        if (ctx.settings.smsAutoconfirm) {
+          // SMS_AUTOCONFIRM: the number counts as confirmed and the sign-up signs in, no code sent.
+          const confirmed = await confirmPhone(tx, created, phone);
+          return { pending: await startSession(tx, confirmed, { ip: clientIp(c), userAgent: c.req.header('user-agent'), method: 'password' }) };
+        }
         await sendPhoneOtp(ctx, tx, created, 'sms', phone, channel);
-        return loadUserJson(tx, (await repo.findUserById(tx, created.id)) ?? created);
+        return { body: await loadUserJson(tx, (await repo.findUserById(tx, created.id)) ?? created) };
       });
-      return c.json(user);
+      if ('pending' in result) return c.json(await completeSession(ctx, result.pending));
+      return c.json(result.body);
     }
     const email = requireEmail(body.email);
     if (ctx.settings.disableSignup) throw errors.signupDisabled();

@@ -17,7 +17,7 @@ export function metaRoutes(ctx: AuthContext): Hono<AppEnv> {
       external,
       disable_signup: ctx.settings.disableSignup,
       mailer_autoconfirm: ctx.settings.mailerAutoconfirm,
-      phone_autoconfirm: false,
+      phone_autoconfirm: ctx.settings.smsAutoconfirm,
       sms_provider: ctx.config.sms.provider === 'none' ? '' : ctx.config.sms.provider,
       saml_enabled: false,
     });

@@ -45,14 +45,14 @@ export function tokenRoutes(ctx: AuthContext): Hono<AppEnv> {
     if (grant === 'password') {
       const body = await readJson(c, passwordBody);
       if (body.phone && !body.email) {
-        // signInWithPassword({ phone, password }): a confirmed number only.
+        // signInWithPassword({ phone, password }): a confirmed number only (any number with SMS_AUTOCONFIRM).
         requireSms(ctx);
         const phone = normalisePhone(body.phone);
         const user = await repo.findUserByPhone(ctx.db, phone);
         const ok = await passwordMatches(body.password ?? '', user?.encrypted_password);
         if (!user || !ok || user.deleted_at || !body.password) throw errors.invalidCredentials();
         if (user.banned_until && user.banned_until.getTime() > Date.now()) throw errors.userBanned();
-        if (!user.phone_confirmed_at) throw new AuthApiError(400, 'phone_not_confirmed', 'Phone not confirmed');
+        if (!user.phone_confirmed_at && !ctx.settings.smsAutoconfirm) throw new AuthApiError(400, 'phone_not_confirmed', 'Phone not confirmed');
         const pending = await ctx.db.transaction((tx) => startSession(tx, user, { ...meta, method: 'password' }));
         return c.json(await completeSession(ctx, pending));
       }

@@ -1,12 +1,10 @@
+import { messageOf } from '@appforge/sdk';
 import { useDeletePasskey, usePasskeys, useRegisterPasskey } from '@appforge/sdk/react';
-import { Button, Card, ConfirmDialog } from '@appforge/ui';
-import { messageOf } from '../lib/message-of';
+import { Button, Card, ConfirmDialog, formatDateTime } from '@appforge/ui';
 import { browserHasPasskeys } from './PasskeySignInButton';
 
-const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
 function when(value: string | undefined): string {
-  return value === undefined ? '' : DATE.format(new Date(value));
+  return formatDateTime(value, { fallback: '' });
 }
 
 /** Why adding a passkey failed, in a person's words (a cancelled browser prompt is not an error of theirs). */

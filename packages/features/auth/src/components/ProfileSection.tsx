@@ -1,8 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import { useMe, useUpdateDisplayName } from '@appforge/sdk/react';
 import { Button, Card, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messageOf } from '../lib/message-of';
 
 function ProfileForm({ initialName, email }: { initialName: string; email: string | null }) {
   const [name, setName] = useState(initialName);

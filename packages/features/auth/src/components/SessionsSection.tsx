@@ -1,8 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import { useAppforge, useSignOutOthers } from '@appforge/sdk/react';
 import { Button, Card } from '@appforge/ui';
 import { useState } from 'react';
 import { useAuthFeature } from '../lib/auth-context';
-import { messageOf } from '../lib/message-of';
 
 /** Sign out everywhere else (sign-out scope "others", seed §4). */
 export function SessionsSection() {

@@ -1,7 +1,7 @@
+import { messageOf } from '@appforge/sdk';
 import { useIdentities, useLinkIdentity, useUnlinkIdentity } from '@appforge/sdk/react';
 import type { UserIdentity } from '@appforge/sdk';
 import { Badge, Button, Card, ConfirmDialog } from '@appforge/ui';
-import { messageOf } from '../lib/message-of';
 import { currentAddress } from '../lib/sign-in-params';
 import { SIGN_IN_PROVIDERS } from './SocialButtons';
 

@@ -1,9 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import { useEnrollTotp, useEnrollWebauthn, useFactors, useUnenrollFactor, useVerifyTotp } from '@appforge/sdk/react';
 import type { TotpEnrollment } from '@appforge/sdk';
 import { Button, Card, ConfirmDialog, CopyButton, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messageOf } from '../lib/message-of';
 import { browserHasPasskeys } from './PasskeySignInButton';
 
 function EnrolmentForm({ enrollment, onDone, onCancel }: { enrollment: TotpEnrollment; onDone: () => void; onCancel: () => void }) {

@@ -1,9 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import { buttonClassName, FullScreenSpinner } from '@appforge/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthFeature } from '../lib/auth-context';
 import { handOverFragment } from '../lib/hand-over';
-import { messageOf } from '../lib/message-of';
 import { useSignInClient } from '../lib/sign-in-client';
 
 /**

@@ -1,3 +1,4 @@
+import { messageOf } from '@appforge/sdk';
 import { useAppName, useBundleName, useCustomDomain } from '@appforge/sdk/react';
 import { Button, buttonClassName, FullScreenSpinner } from '@appforge/ui';
 import { useEffect } from 'react';
@@ -5,7 +6,6 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useHandOverMutation } from '../data/use-hand-over-mutation';
 import { handOverTarget } from '../lib/hand-over';
-import { messageOf } from '../lib/message-of';
 import { useSignInSession } from '../lib/sign-in-client';
 
 /**

@@ -1,10 +1,10 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { BundleDetail } from '@appforge/sdk';
 import { useBundle } from '@appforge/sdk/react';
 import { Button, EmptyState, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
-import { messageOf, isNotFound } from '../lib/message';
 import { bundlePaths } from '../lib/paths';
 
 export interface BundleFrameProps {

@@ -1,8 +1,7 @@
-import { CAP_PERIOD_OPTIONS, CAP_SCOPE_OPTIONS, describeCap } from '@appforge/sdk';
+import { CAP_PERIOD_OPTIONS, CAP_SCOPE_OPTIONS, describeCap, messageOf } from '@appforge/sdk';
 import type { AllowedItem, UsageCapInput } from '@appforge/sdk';
 import { useUsageCapForm } from '@appforge/sdk/react';
 import { Button, Select, TextField } from '@appforge/ui';
-import { messageOf } from '../lib/message';
 
 /** Run caps of a bundle or app: past a cap a run is refused with a message, and the owner is told once. */
 export function CapsEditor({ item }: { item: AllowedItem }) {

@@ -1,9 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import type { FlaggedSale } from '@appforge/sdk';
-import { Badge, Button } from '@appforge/ui';
+import { Badge, Button, formatDate } from '@appforge/ui';
 import { useFlaggedSales } from '../data/use-flagged-sales-query';
-import { formatDay } from '../lib/format-day';
 import { money } from '../lib/money';
-import { messageOf } from '../lib/message';
 import { PurchasedItem } from './PurchasedItem';
 
 
@@ -56,7 +55,7 @@ export function FlaggedSales() {
         <tbody>
           {sales.data.map((sale) => (
             <tr key={sale.id}>
-              <td>{formatDay(sale.created_at)}</td>
+              <td>{formatDate(sale.created_at)}</td>
               <td>
                 <PurchasedItem purchase={sale} seller />
                 {sale.provider === 'test' ? <Badge tone="warning">test sale, no money</Badge> : null}

@@ -1,10 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import type { MySale, MySales, SalesRevenue } from '@appforge/sdk';
-import { Badge, Button, Card, EmptyState, Spinner } from '@appforge/ui';
+import { Badge, Button, Card, EmptyState, formatDate, Spinner } from '@appforge/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useMySales } from '../data/use-my-sales-query';
-import { formatDay } from '../lib/format-day';
-import { messageOf } from '../lib/message';
 import { money } from '../lib/money';
 import { PurchasedItem } from './PurchasedItem';
 
@@ -27,7 +26,7 @@ function saleStatus(sale: MySale): string {
   switch (sale.status) {
     case 'active':
       if (sale.mode === 'one_time') return 'paid';
-      return sale.cancel_at_period_end ? `subscribed, ends ${formatDay(sale.period_end)}` : `subscribed, renews ${formatDay(sale.period_end)}`;
+      return sale.cancel_at_period_end ? `subscribed, ends ${formatDate(sale.period_end)}` : `subscribed, renews ${formatDate(sale.period_end)}`;
     case 'past_due':
       return 'renewal payment failed: their access is paused';
     case 'canceled':
@@ -87,7 +86,7 @@ function SalesTable({ sales }: { sales: MySale[] }) {
         <tbody>
           {sales.map((sale) => (
             <tr key={sale.id} className={sale.status === 'refunded' ? 'is-refunded' : undefined}>
-              <td>{formatDay(sale.created_at)}</td>
+              <td>{formatDate(sale.created_at)}</td>
               <td>
                 <PurchasedItem purchase={sale} seller />
                 {sale.provider === 'test' ? (

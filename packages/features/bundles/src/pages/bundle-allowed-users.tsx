@@ -1,8 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import type { AddAllowedUsersResult, BundleDetail, ParsedAllowedList } from '@appforge/sdk';
 import { useAllowedUsersForm } from '@appforge/sdk/react';
 import { Button, TextArea } from '@appforge/ui';
 import { BundleFrame } from '../components/BundleFrame';
-import { messageOf } from '../lib/message';
 
 function Report({ parsed, result }: { parsed: ParsedAllowedList | null; result: AddAllowedUsersResult | undefined }) {
   const invalid = parsed?.invalid ?? [];

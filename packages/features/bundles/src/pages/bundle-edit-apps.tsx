@@ -1,3 +1,4 @@
+import { messageOf } from '@appforge/sdk';
 import type { BundleDetail } from '@appforge/sdk';
 import { useMyApps, useSetBundleApps } from '@appforge/sdk/react';
 import { Button, EmptyState } from '@appforge/ui';
@@ -6,7 +7,6 @@ import { Link } from 'react-router';
 import { AppOrderList } from '../components/AppOrderList';
 import type { OrderedApp } from '../components/AppOrderList';
 import { BundleFrame } from '../components/BundleFrame';
-import { messageOf } from '../lib/message';
 
 function EditApps({ bundle }: { bundle: BundleDetail }) {
   const [apps, setApps] = useState<OrderedApp[]>(bundle.apps.map(({ id, name }) => ({ id, name })));

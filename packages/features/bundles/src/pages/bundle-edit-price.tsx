@@ -1,8 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import { useUpdateBundle } from '@appforge/sdk/react';
 import { BundleFrame } from '../components/BundleFrame';
 import { CapsEditor } from '../components/CapsEditor';
 import { PriceEditor } from '../components/PriceEditor';
-import { messageOf } from '../lib/message';
 
 /** `/bundle/:bundleId/edit-price` — free, one-time or monthly, with a currency (it covers every app in the bundle), and run limits. */
 export function Component() {

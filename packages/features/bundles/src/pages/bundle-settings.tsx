@@ -1,3 +1,4 @@
+import { messageOf } from '@appforge/sdk';
 import type { AppVisibility, BundleDetail } from '@appforge/sdk';
 import { useDeleteBundle, useUpdateBundle } from '@appforge/sdk/react';
 import { Button, ConfirmDialog, Select, TextArea, TextField } from '@appforge/ui';
@@ -6,7 +7,6 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BundleFrame } from '../components/BundleFrame';
 import { SalesOverview } from '../components/Sales';
-import { messageOf } from '../lib/message';
 
 const VISIBILITY: { value: AppVisibility; label: string }[] = [
   { value: 'public', label: 'Public: anyone with the link, listed' },

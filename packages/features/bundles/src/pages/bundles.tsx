@@ -1,4 +1,4 @@
-import { describePrice } from '@appforge/sdk';
+import { describePrice, messageOf } from '@appforge/sdk';
 import { useCreateBundle, useMyBundles } from '@appforge/sdk/react';
 import { Badge, Button, Card, Dialog, EmptyState, PageHeader, Spinner, TextField } from '@appforge/ui';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,6 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FlaggedSales } from '../components/FlaggedSales';
 import { SalesOverview } from '../components/Sales';
-import { messageOf } from '../lib/message';
 import { bundlePaths } from '../lib/paths';
 
 function NewBundleDialog({ trigger }: { trigger: React.ReactElement }) {

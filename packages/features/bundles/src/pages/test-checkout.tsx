@@ -1,10 +1,9 @@
-import { describePrice } from '@appforge/sdk';
+import { describePrice, messageOf } from '@appforge/sdk';
 import type { Currency } from '@appforge/sdk';
 import { useFinishTestCheckout, useTestCheckout } from '@appforge/sdk/react';
 import { Button, Card, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { messageOf } from '../lib/message';
 import { useLeave } from '../lib/use-leave';
 
 /**

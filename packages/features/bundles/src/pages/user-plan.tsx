@@ -1,14 +1,12 @@
-import { describePrice, formatMoney } from '@appforge/sdk';
+import { describePrice, formatMoney, messageOf } from '@appforge/sdk';
 import type { Currency, MyPlan, PurchaseRow } from '@appforge/sdk';
 import { useCheckout, useManagePurchase, useMyPlan } from '@appforge/sdk/react';
-import { Badge, Button, Card, PageHeader, Spinner } from '@appforge/ui';
+import { Badge, Button, Card, formatDate, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { UNENFORCED_LIMITS, USAGE_FULL_TEXTS, USAGE_LABELS, UsageBar } from '../components/UsageBar';
 import { PurchasedItem } from '../components/PurchasedItem';
 import { SalesSummary } from '../components/Sales';
-import { formatDay } from '../lib/format-day';
-import { messageOf } from '../lib/message';
 import { useLeave } from '../lib/use-leave';
 
 
@@ -16,8 +14,8 @@ import { useLeave } from '../lib/use-leave';
 export function purchaseStatus(purchase: PurchaseRow): string {
   switch (purchase.status) {
     case 'active':
-      if (purchase.cancel_at_period_end) return `ends ${formatDay(purchase.period_end)}`;
-      return purchase.mode === 'monthly' ? `active, renews ${formatDay(purchase.period_end)}` : 'active';
+      if (purchase.cancel_at_period_end) return `ends ${formatDate(purchase.period_end)}`;
+      return purchase.mode === 'monthly' ? `active, renews ${formatDate(purchase.period_end)}` : 'active';
     case 'past_due':
       return 'payment failed: access is paused until it is paid (update your card under Invoices)';
     case 'refunded':
@@ -49,7 +47,7 @@ function Receipts({ purchases }: { purchases: PurchaseRow[] }) {
         <tbody>
           {purchases.map((purchase) => (
             <tr key={purchase.id}>
-              <td>{formatDay(purchase.created_at)}</td>
+              <td>{formatDate(purchase.created_at)}</td>
               <td>
                 <PurchasedItem purchase={purchase} />
                 {purchase.provider === 'test' ? (
@@ -97,7 +95,7 @@ function PlanView({ plan }: { plan: MyPlan }) {
   const proPurchase = plan.purchases.find((purchase) => purchase.item_kind === 'plan' && purchase.status === 'active');
   return (
     <>
-      <Card title={`Your plan: ${current?.name ?? plan.plan}`} description={plan.plan === 'pro' && plan.renews_at ? `Renews ${formatDay(plan.renews_at)}` : undefined}>
+      <Card title={`Your plan: ${current?.name ?? plan.plan}`} description={plan.plan === 'pro' && plan.renews_at ? `Renews ${formatDate(plan.renews_at)}` : undefined}>
         <div className="bundles-usage-list">
           {plan.usage.map((usage) => (
             <UsageBar

@@ -1,10 +1,10 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { DatabaseDetail } from '@appforge/sdk';
 import { useDatabase } from '@appforge/sdk/react';
-import { PageHeader, Spinner } from '@appforge/ui';
+import { LoadError, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
-import { LoadProblem } from './LoadProblem';
 
 export type DatabaseSection = 'Overview' | 'Structure' | 'Data' | 'Settings';
 
@@ -44,7 +44,15 @@ export function DatabaseFrame({ section, children, actions }: DatabaseFrameProps
         <p>
           <Link to="/databases">← Your databases</Link>
         </p>
-        <LoadProblem title="This database could not be opened" error={database.error} onRetry={() => void database.refetch()} />
+        <LoadError
+          what="This database"
+          title="This database could not be opened"
+          message={messageOf(database.error)}
+          // A malformed id in the address names no database either.
+          notFound={isNotFound(database.error) || database.error.code === 'invalid_input'}
+          onRetry={() => void database.refetch()}
+          retrying={database.isFetching}
+        />
       </div>
     );
   }

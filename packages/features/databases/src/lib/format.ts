@@ -1,14 +1,8 @@
-// Numbers and times as a person reads them (en-GB, the product's locale).
+// Numbers as a person reads them (en-GB). Dates and times: formatDateTime in @appforge/ui.
 const counts = new Intl.NumberFormat('en-GB');
-const dates = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatCount(value: number): string {
   return counts.format(value);
-}
-
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dates.format(date);
 }
 
 /** A file size in the largest unit that keeps it at least 1 (KB and MB are 1024-based). */

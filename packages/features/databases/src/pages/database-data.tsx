@@ -1,5 +1,5 @@
 import type { AppforgeError, DatabaseColumn, DatabaseDetail, DatabaseRecord, DatabaseRowFilter, Json } from '@appforge/sdk';
-import { MAX_DELETE_ROWS, rowFilterSchema, valueText } from '@appforge/sdk';
+import { MAX_DELETE_ROWS, messageOf, rowFilterSchema, valueText } from '@appforge/sdk';
 import {
   DATABASE_SCROLL_MAX_ROWS,
   useAppforge,
@@ -10,7 +10,7 @@ import {
   useDeleteDatabaseRows,
   useUpdateDatabaseRow,
 } from '@appforge/sdk/react';
-import { Button, ConfirmDialog, Select } from '@appforge/ui';
+import { Button, ConfirmDialog, LoadError, Select } from '@appforge/ui';
 import type { RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useEffect, useRef, useState } from 'react';
 import type { SetURLSearchParams } from 'react-router';
@@ -21,7 +21,6 @@ import { CsvImportDialog } from '../components/CsvImportDialog';
 import { DataGrid } from '../components/DataGrid';
 import { DatabaseFrame } from '../components/DatabaseFrame';
 import { FilterBar } from '../components/FilterBar';
-import { LoadProblem } from '../components/LoadProblem';
 import { csvFileName, download, rowsToCsv } from '../lib/csv-export';
 import { fetchAllRows } from '../lib/fetch-all-rows';
 import { formatCount } from '../lib/format';
@@ -114,7 +113,7 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
     [],
   );
 
-  if (!table) return <LoadProblem title="This table was not found" error={{ code: 'not_found' }} />;
+  if (!table) return <LoadError what="This table" title="This table was not found" notFound />;
 
   const pages = rows.data?.pages ?? [];
   const loaded = pages.flatMap((page) => page.rows);
@@ -248,7 +247,7 @@ function TableData({ database, tableId, openImport }: { database: DatabaseDetail
         </p>
       ) : null}
       {rows.isError ? (
-        <LoadProblem title="The rows could not be loaded" error={rows.error} onRetry={() => void rows.refetch()} />
+        <LoadError what="The rows" message={messageOf(rows.error)} onRetry={() => void rows.refetch()} retrying={rows.isFetching} />
       ) : rows.isPending ? (
         <p aria-busy="true">Loading rows…</p>
       ) : total === 0 && filters.length === 0 ? (

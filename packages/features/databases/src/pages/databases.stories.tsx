@@ -55,7 +55,7 @@ export const LoadFailed: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Your databases could not be loaded', {}, WAIT)).toBeInTheDocument();
+    await expect(await canvas.findByText('Your databases could not be loaded.', {}, WAIT)).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   },
 };

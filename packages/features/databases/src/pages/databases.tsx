@@ -1,12 +1,12 @@
+import { messageOf } from '@appforge/sdk';
 import type { DatabaseSummary } from '@appforge/sdk';
 import { useDatabaseApps, useDatabaseTableCounts, useMyDatabases } from '@appforge/sdk/react';
-import { EmptyState, PageHeader, Spinner, Table, TextField } from '@appforge/ui';
+import { EmptyState, formatDateTime, LoadError, PageHeader, Spinner, Table, TextField } from '@appforge/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadProblem } from '../components/LoadProblem';
 import { NewDatabaseDialog } from '../components/NewDatabaseDialog';
 import { TemplatePicker } from '../components/TemplatePicker';
-import { formatCount, formatWhen } from '../lib/format';
+import { formatCount } from '../lib/format';
 
 /** `/databases` — the person's databases: tables, rows, apps using each, search, new, templates. */
 export function Component() {
@@ -37,7 +37,7 @@ export function Component() {
       {databases.isPending ? (
         <Spinner label="Loading your databases" />
       ) : databases.isError ? (
-        <LoadProblem title="Your databases could not be loaded" error={databases.error} onRetry={() => void databases.refetch()} />
+        <LoadError what="Your databases" message={messageOf(databases.error)} onRetry={() => void databases.refetch()} retrying={databases.isFetching} />
       ) : databases.data.length === 0 ? (
         <>
           <EmptyState
@@ -64,7 +64,7 @@ export function Component() {
                 header: 'Apps using it',
                 cell: (database) => appsOf(database.id).map((app) => app.name).join(', ') || 'None',
               },
-              { key: 'updated', header: 'Updated', cell: (database) => formatWhen(database.updated_at) },
+              { key: 'updated', header: 'Updated', cell: (database) => formatDateTime(database.updated_at) },
             ]}
           />
         </>

@@ -1,9 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import type { CustomDomain, DomainScope, DomainTargetRef } from '@appforge/sdk';
 import { useAddDomain } from '@appforge/sdk/react';
 import { Button, Select, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messageOf } from '../lib/message';
 import { targetChoices, targetRef } from '../lib/targets';
 
 export interface AddDomainFormProps {

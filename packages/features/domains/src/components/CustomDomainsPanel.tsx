@@ -1,9 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import type { DomainScope } from '@appforge/sdk';
 import { useMyDomains } from '@appforge/sdk/react';
 import { Button, Card, EmptyState, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { messageOf } from '../lib/message';
 import { AddDomainForm } from './AddDomainForm';
 import { DomainCard } from './DomainCard';
 

@@ -1,8 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import type { CustomDomain, DomainScope, DomainTargetRef } from '@appforge/sdk';
 import { useCheckDomain, useRemoveDomain, useSwitchDomain } from '@appforge/sdk/react';
-import { Badge, Button, Card, ConfirmDialog, Select, useToast } from '@appforge/ui';
-import { messageOf } from '../lib/message';
-import { relativeTime, statusOf, targetWords } from '../lib/status';
+import { Badge, Button, Card, ConfirmDialog, formatRelative, Select, useToast } from '@appforge/ui';
+import { statusOf, targetWords } from '../lib/status';
 import { targetChoices, targetRef } from '../lib/targets';
 import { DnsRecords } from './DnsRecords';
 
@@ -38,8 +38,8 @@ export function DomainCard({ domain, scope }: DomainCardProps) {
           </p>
         ) : null}
         <p className="domains-muted">
-          {domain.checked_at ? `Last checked ${relativeTime(domain.checked_at)}` : 'Not checked yet'}
-          {domain.next_check_at && !verified ? ` · next automatic check ${relativeTime(domain.next_check_at)}` : ''}
+          {domain.checked_at ? `Last checked ${formatRelative(domain.checked_at)}` : 'Not checked yet'}
+          {domain.next_check_at && !verified ? ` · next automatic check ${formatRelative(domain.next_check_at)}` : ''}
           {verified && domain.host !== domain.display ? ` · stored as ${domain.host}` : ''}
         </p>
         {check.isError ? <p className="domains-error" role="alert">{messageOf(check.error)}</p> : null}

@@ -19,19 +19,3 @@ export function statusOf(domain: CustomDomain): { label: string; tone: BadgeTone
 export function targetWords(target: DomainTargetRef): string {
   return target.kind === 'bundle' ? 'the bundle' : target.kind === 'landing_page' ? 'the app’s landing page' : 'the app';
 }
-
-const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-];
-
-/** “2 minutes ago”, “in 3 hours”, “now”. */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const diff = Date.parse(iso) - now;
-  for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return RELATIVE.format(Math.round(diff / ms), unit);
-  }
-  return diff > 0 ? 'in less than a minute' : 'just now';
-}

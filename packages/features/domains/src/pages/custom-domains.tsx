@@ -1,10 +1,10 @@
+import { messageOf } from '@appforge/sdk';
 import type { CustomDomain } from '@appforge/sdk';
 import { useMyApps, useMyBundles } from '@appforge/sdk/react';
 import { Badge, Button, EmptyState, PageHeader, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAllMyDomains } from '../data/use-all-my-domains-query';
-import { messageOf } from '../lib/message';
 import { statusOf } from '../lib/status';
 
 /** Where a domain is managed: its app's page or its bundle's page (the existing issue-18 screens). */

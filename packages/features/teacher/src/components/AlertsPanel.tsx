@@ -1,7 +1,7 @@
-import { Badge, Button, EmptyState, Markdown } from '@appforge/ui';
+import { messageOf } from '@appforge/sdk';
+import { Badge, Button, EmptyState, formatDateTime, Markdown } from '@appforge/ui';
 import { useState } from 'react';
-import { CATEGORY_LABELS, formatDateTime } from '../lib/format';
-import { messageOf } from '../lib/message';
+import { CATEGORY_LABELS } from '../lib/format';
 import type { ClassMember, SafetyAlert } from '../lib/types';
 import { nameLookup } from './LivePanel';
 

@@ -1,8 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import { Button, Select, TextArea, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { fromLocalInput } from '../lib/format';
-import { messageOf } from '../lib/message';
 import { instructionsSchema } from '../lib/schemas';
 import type { AssignableItem, NewAssignmentInput } from '../lib/types';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@appforge/ui';
 import type { StudentAssignment } from '../lib/types';
 
 export function assignmentTitle(assignment: Pick<StudentAssignment, 'app_id' | 'item_name'>): string {

@@ -1,7 +1,7 @@
+import { messageOf } from '@appforge/sdk';
 import { Button, Card, ConfirmDialog, Switch, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messageOf } from '../lib/message';
 import { dailyRunsSchema } from '../lib/schemas';
 import type { ClassChecks, ClassSettingsInput, TeacherClass } from '../lib/types';
 

@@ -1,7 +1,7 @@
+import { messageOf } from '@appforge/sdk';
 import { Button, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messageOf } from '../lib/message';
 import { joinCodeSchema } from '../lib/schemas';
 
 export interface JoinClassFormProps {

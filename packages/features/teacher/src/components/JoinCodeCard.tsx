@@ -1,6 +1,5 @@
-import { Button, Card, ConfirmDialog, CopyButton, Select, Spinner } from '@appforge/ui';
+import { Button, Card, ConfirmDialog, CopyButton, formatDateTime, Select, Spinner } from '@appforge/ui';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../lib/format';
 import { joinLink } from '../lib/paths';
 import { qrSvgDataUrl } from '../lib/qr';
 

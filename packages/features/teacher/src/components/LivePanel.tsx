@@ -1,6 +1,6 @@
-import { Button, EmptyState, Select } from '@appforge/ui';
+import { Button, EmptyState, formatTimeOfDay, Select } from '@appforge/ui';
 import { useMemo, useRef, useState } from 'react';
-import { CATEGORY_LABELS, formatTime, markdownText } from '../lib/format';
+import { CATEGORY_LABELS, markdownText } from '../lib/format';
 import type { ClassLiveOutput, ClassMember, ClassRun, SafetyAlert } from '../lib/types';
 import { RunCard } from './RunCard';
 
@@ -49,7 +49,7 @@ export function LivePanel({ runs, members, alerts, onShowAlerts, liveOutputs }: 
           <div className="teacher-banner">
             <p>
               <strong>New safety alert</strong>: {newest.categories.map((category) => CATEGORY_LABELS[category]).join(', ')} in {nameOf(newest)}’s{' '}
-              {newest.direction === 'input' ? 'input' : 'AI output'} at {formatTime(newest.created_at)} — “{newest.direction === 'output' ? markdownText(newest.excerpt) : newest.excerpt}”
+              {newest.direction === 'input' ? 'input' : 'AI output'} at {formatTimeOfDay(newest.created_at)} — “{newest.direction === 'output' ? markdownText(newest.excerpt) : newest.excerpt}”
               {fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : ''}
             </p>
             <div className="teacher-actions">

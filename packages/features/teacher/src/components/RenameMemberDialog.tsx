@@ -1,7 +1,7 @@
+import { messageOf } from '@appforge/sdk';
 import { Button, Dialog, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messageOf } from '../lib/message';
 import { displayNameSchema } from '../lib/schemas';
 
 export interface RenameMemberDialogProps {

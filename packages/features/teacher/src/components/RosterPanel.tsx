@@ -1,6 +1,5 @@
-import { Button, ConfirmDialog, EmptyState, Table } from '@appforge/ui';
+import { Button, ConfirmDialog, EmptyState, formatDateTime, Table } from '@appforge/ui';
 import type { TableColumn } from '@appforge/ui';
-import { formatDateTime } from '../lib/format';
 import type { ClassMember } from '../lib/types';
 import { RenameMemberDialog } from './RenameMemberDialog';
 

@@ -1,6 +1,6 @@
-import { Badge, Markdown } from '@appforge/ui';
+import { Badge, formatTimeOfDay, Markdown } from '@appforge/ui';
 import type { BadgeTone } from '@appforge/ui';
-import { CATEGORY_LABELS, formatTime, readableOutputs, STATUS_LABELS, textOf } from '../lib/format';
+import { CATEGORY_LABELS, readableOutputs, STATUS_LABELS, textOf } from '../lib/format';
 import type { ReadableOutput } from '../lib/format';
 import type { ClassLiveOutput, ClassRun, RunStatus } from '../lib/types';
 
@@ -49,7 +49,7 @@ export function RunCard({ run, studentName, flagged = false, live }: RunCardProp
           <Badge tone={TONES[run.status]}>{STATUS_LABELS[run.status]}</Badge>
         </span>
       </header>
-      <p className="teacher-muted">Started {formatTime(run.started_at)}</p>
+      <p className="teacher-muted">Started {formatTimeOfDay(run.started_at)}</p>
       <div className="teacher-run__exchange">
         <div>
           <h4>Student input</h4>

@@ -1,6 +1,8 @@
+import { messageOf } from '@appforge/sdk';
+import { LoadError } from '@appforge/ui';
 import { useSchoolInfo, useSession } from '@appforge/sdk/react';
 import type { ReactNode } from 'react';
-import { LoadProblem, Loading } from './LoadProblem';
+import { Loading } from './Loading';
 import { NotATeacher } from './NotATeacher';
 
 /**
@@ -20,7 +22,7 @@ export function TeachersOnly({ what, children }: { what: string; children: React
   if (info.isError) {
     return (
       <div className="teacher-page">
-        <LoadProblem headingLevel={1} title="The teacher portal could not be opened" error={info.error} onRetry={() => void info.refetch()} />
+        <LoadError headingLevel={1} what="The teacher portal" title="The teacher portal could not be opened" message={messageOf(info.error)} onRetry={() => void info.refetch()} retrying={info.isFetching} />
       </div>
     );
   }

@@ -1,20 +1,6 @@
 import { renderMarkdown } from '@appforge/ui';
 import type { RunStatus, SafetyCategory } from './types';
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const time = new Intl.DateTimeFormat('en', { timeStyle: 'medium' });
-
-/** "Nov 25, 2026, 3:40 PM"; an unreadable date is shown as it came. */
-export function formatDateTime(iso: string): string {
-  const value = Date.parse(iso);
-  return Number.isNaN(value) ? iso : dateTime.format(value);
-}
-
-export function formatTime(iso: string): string {
-  const value = Date.parse(iso);
-  return Number.isNaN(value) ? iso : time.format(value);
-}
-
 export const CATEGORY_LABELS: Readonly<Record<SafetyCategory, string>> = {
   profanity: 'Profanity',
   self_harm: 'Self-harm',

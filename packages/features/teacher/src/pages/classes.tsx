@@ -1,6 +1,8 @@
+import { messageOf } from '@appforge/sdk';
+import { LoadError } from '@appforge/ui';
 import { useSchoolInfo } from '@appforge/sdk/react';
 import { Navigate } from 'react-router';
-import { LoadProblem, Loading } from '../components/LoadProblem';
+import { Loading } from '../components/Loading';
 import { MY_CLASSES, TEACHER_PORTAL } from '../lib/paths';
 
 /** /classes — the sidebar's "Classes": a teacher goes to the teacher portal, anyone else to My classes. */
@@ -10,7 +12,7 @@ export function Component() {
   if (info.isError) {
     return (
       <div className="teacher-page">
-        <LoadProblem headingLevel={1} title="Your classes could not be loaded" error={info.error} onRetry={() => void info.refetch()} />
+        <LoadError headingLevel={1} what="Your classes" message={messageOf(info.error)} onRetry={() => void info.refetch()} retrying={info.isFetching} />
       </div>
     );
   }

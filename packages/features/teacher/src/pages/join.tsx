@@ -1,10 +1,10 @@
+import { messageOf } from '@appforge/sdk';
 import { useJoinClass } from '@appforge/sdk/react';
 import { Button, Card, PageHeader, useToast } from '@appforge/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JoinClassForm } from '../components/JoinClassForm';
-import { Loading } from '../components/LoadProblem';
-import { messageOf } from '../lib/message';
+import { Loading } from '../components/Loading';
 import { MY_CLASSES } from '../lib/paths';
 import { joinCodeSchema } from '../lib/schemas';
 

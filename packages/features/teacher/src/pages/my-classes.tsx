@@ -1,8 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import { useJoinClass, useLeaveClass, useMyClasses } from '@appforge/sdk/react';
-import { Card, PageHeader, useToast } from '@appforge/ui';
+import { Card, LoadError, PageHeader, useToast } from '@appforge/ui';
 import { useEffect } from 'react';
 import { JoinClassForm } from '../components/JoinClassForm';
-import { LoadProblem, Loading } from '../components/LoadProblem';
+import { Loading } from '../components/Loading';
 import { MyClassesList } from '../components/MyClassesList';
 
 /** /my-classes — a student's classes with their assignments; join with a code; leave. */
@@ -28,7 +29,7 @@ export function Component() {
       {classes.isPending ? (
         <Loading what="your classes" />
       ) : classes.isError ? (
-        <LoadProblem title="Your classes could not be loaded" error={classes.error} onRetry={() => void classes.refetch()} />
+        <LoadError what="Your classes" message={messageOf(classes.error)} onRetry={() => void classes.refetch()} retrying={classes.isFetching} />
       ) : (
         <MyClassesList
           classes={classes.data}

@@ -1,3 +1,4 @@
+import { messageOf } from '@appforge/sdk';
 import {
   useAcknowledgeAlert,
   useAssignableItems,
@@ -16,11 +17,11 @@ import {
   useSafetyAlerts,
   useUpdateClass,
 } from '@appforge/sdk/react';
-import { Button, EmptyState, useToast } from '@appforge/ui';
+import { Button, EmptyState, LoadError, useToast } from '@appforge/ui';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ClassView } from '../components/ClassView';
-import { LoadProblem, Loading } from '../components/LoadProblem';
+import { Loading } from '../components/Loading';
 import { TeachersOnly } from '../components/TeachersOnly';
 import { TEACHER_PORTAL } from '../lib/paths';
 
@@ -66,7 +67,7 @@ function TeacherClass({ classId }: { classId: string }) {
         />
       );
     }
-    return <LoadProblem headingLevel={1} title="The class could not be loaded" error={cls.error} onRetry={() => void cls.refetch()} />;
+    return <LoadError headingLevel={1} what="The class" message={messageOf(cls.error)} onRetry={() => void cls.refetch()} retrying={cls.isFetching} />;
   }
   const problem = [members, assignments, runs, alerts].find((query) => query.isError);
   return (

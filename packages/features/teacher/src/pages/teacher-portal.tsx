@@ -1,9 +1,10 @@
+import { messageOf } from '@appforge/sdk';
 import { useCreateClass, useTeacherClasses, useUpdateClass } from '@appforge/sdk/react';
-import { PageHeader } from '@appforge/ui';
+import { LoadError, PageHeader } from '@appforge/ui';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ClassesList } from '../components/ClassesList';
-import { LoadProblem, Loading } from '../components/LoadProblem';
+import { Loading } from '../components/Loading';
 import { TeachersOnly } from '../components/TeachersOnly';
 import { classPath } from '../lib/paths';
 
@@ -13,7 +14,7 @@ function TeacherClasses() {
   const update = useUpdateClass();
   const navigate = useNavigate();
   if (classes.isPending) return <Loading what="your classes" />;
-  if (classes.isError) return <LoadProblem title="Your classes could not be loaded" error={classes.error} onRetry={() => void classes.refetch()} />;
+  if (classes.isError) return <LoadError what="Your classes" message={messageOf(classes.error)} onRetry={() => void classes.refetch()} retrying={classes.isFetching} />;
   return (
     <ClassesList
       classes={classes.data}

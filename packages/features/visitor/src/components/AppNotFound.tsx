@@ -1,6 +1,6 @@
 import { useAppName } from '@appforge/sdk/react';
 import { EmptyState } from '@appforge/ui';
-import { Link } from 'react-router';
+import { VisitorLink } from './VisitorLink';
 import { AppSkeleton } from './AppSkeleton';
 import { SignInRequired } from './SignInRequired';
 
@@ -28,7 +28,7 @@ export function AppNotFound({ signInHref }: Pick<AppNotFoundProps, 'signInHref'>
       action={
         signInHref !== undefined ? (
           <p className="visitor-not-found__sign-in">
-            Some apps are open to signed-in people only. <Link to={signInHref}>Sign in</Link> to see if you can open it.
+            Some apps are open to signed-in people only. <VisitorLink to={signInHref}>Sign in</VisitorLink> to see if you can open it.
           </p>
         ) : undefined
       }

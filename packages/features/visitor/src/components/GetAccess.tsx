@@ -1,9 +1,8 @@
-import { describePrice } from '@appforge/sdk';
+import { describePrice, messageOf } from '@appforge/sdk';
 import type { Access, AppPrice } from '@appforge/sdk';
 import { useCheckout } from '@appforge/sdk/react';
 import { Button } from '@appforge/ui';
-import { Link } from 'react-router';
-import { messageOf } from '../lib/message';
+import { VisitorLink } from './VisitorLink';
 import { useLeave } from '../lib/use-leave';
 
 export interface GetAccessProps {
@@ -43,7 +42,7 @@ export function GetAccess({ item, price, access, signedIn, signInHref, returnPat
         </Button>
       ) : (
         <Button asChild>
-          <Link to={signInHref}>Get access</Link>
+          <VisitorLink to={signInHref}>Get access</VisitorLink>
         </Button>
       )}
       {checkout.isError ? (

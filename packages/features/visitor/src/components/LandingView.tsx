@@ -1,7 +1,7 @@
 import type { AppOutline } from '@appforge/engine';
 import { buttonClassName } from '@appforge/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { VisitorLink } from './VisitorLink';
 import type { DesignLike } from '../lib/design-style';
 import type { PriceLike } from '../lib/format-price';
 import { AppFrame } from './AppFrame';
@@ -55,13 +55,13 @@ export function LandingView({ app, outline, openHref, signInHref, locale, paywal
             <>
               <PriceTag price={app.price} {...(locale !== undefined ? { locale } : {})} />
               <div className="visitor-landing__actions">
-                <Link to={openHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+                <VisitorLink to={openHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
                   Open app
-                </Link>
+                </VisitorLink>
                 {signInHref !== null ? (
-                  <Link to={signInHref} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+                  <VisitorLink to={signInHref} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
                     Sign in to {app.name}
-                  </Link>
+                  </VisitorLink>
                 ) : null}
               </div>
             </>

@@ -1,5 +1,5 @@
 import { Button, buttonClassName } from '@appforge/ui';
-import { Link } from 'react-router';
+import { VisitorLink } from './VisitorLink';
 import { formatPrice } from '../lib/format-price';
 import type { PriceLike } from '../lib/format-price';
 import { PriceTag } from './PriceTag';
@@ -63,9 +63,9 @@ export function PaidAccess(props: PaidAccessProps) {
               {buying ? 'Opening checkout…' : 'Get access'}
             </Button>
           ) : (
-            <Link to={signInHref} className={buttonClassName({ variant: 'primary', size: 'lg' })} aria-describedby="visitor-paid-sign-in">
+            <VisitorLink to={signInHref} className={buttonClassName({ variant: 'primary', size: 'lg' })} aria-describedby="visitor-paid-sign-in">
               Get access
-            </Link>
+            </VisitorLink>
           )}
           {!signedIn ? (
             <p id="visitor-paid-sign-in" className="visitor-sign-in__detail">
@@ -82,9 +82,9 @@ export function PaidAccess(props: PaidAccessProps) {
           <ul className="visitor-paid__bundle-list">
             {bundles.map((bundle) => (
               <li key={bundle.id}>
-                <Link to={bundlePagePath(bundle.id)} className={buttonClassName({ variant: price ? 'secondary' : 'primary' })}>
+                <VisitorLink to={bundlePagePath(bundle.id)} className={buttonClassName({ variant: price ? 'secondary' : 'primary' })}>
                   Get it with {bundle.name}
-                </Link>{' '}
+                </VisitorLink>{' '}
                 <span className="visitor-paid__bundle-price">{formatPrice(bundle.price, locale).label}</span>
               </li>
             ))}

@@ -1,5 +1,5 @@
 import { Button, buttonClassName } from '@appforge/ui';
-import { Link } from 'react-router';
+import { VisitorLink } from './VisitorLink';
 import { problemWords } from '../lib/problem-words';
 import type { ProblemLike } from '../lib/problem-words';
 
@@ -25,9 +25,9 @@ export function RunProblem({ problem, appName, signInHref, onRetry, onStartOver 
       <p className="visitor-problem__detail">{words.detail}</p>
       <div className="visitor-problem__actions">
         {words.action === 'sign_in' ? (
-          <Link to={signInHref} className={buttonClassName({ variant: 'primary' })}>
+          <VisitorLink to={signInHref} className={buttonClassName({ variant: 'primary' })}>
             Sign in to use {appName}
-          </Link>
+          </VisitorLink>
         ) : null}
         {words.action === 'retry' && onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
         {onStartOver ? (

@@ -1,5 +1,5 @@
 import { buttonClassName } from '@appforge/ui';
-import { Link } from 'react-router';
+import { VisitorLink } from './VisitorLink';
 
 export interface SignInRequiredProps {
   appName: string;
@@ -24,9 +24,9 @@ export function SignInRequired({ appName, signInHref, invitedOnly = false, headi
           ? `${appName} is open only to the people its owner chose. Sign in with the e-mail address you were invited with.`
           : `${appName} is open to signed-in people only. It takes a minute, with an e-mail code or your Google, GitHub or Microsoft account.`}
       </p>
-      <Link to={signInHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+      <VisitorLink to={signInHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
         Sign in to continue
-      </Link>
+      </VisitorLink>
     </section>
   );
 }

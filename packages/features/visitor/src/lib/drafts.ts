@@ -1,16 +1,39 @@
 // What a visitor typed is never lost to a reload or a failed run (PRODUCT.md §5): the answers of
-// every input step are kept in sessionStorage per app, and read back through a schema (the
-// storage is outside input: another script or a hand edit may have changed it).
-import { LIMITS, fileValueSchema } from '@appforge/engine';
-import { z } from 'zod';
-import type { Draft } from '@appforge/run-view';
+// every input step are kept in sessionStorage per app, and read back through a check (the
+// storage is outside input: another script or a hand edit may have changed it). The check is
+// zod-free: the light visitor entry (issue 28) must not download zod.
+import { LIMITS, parseFileValue } from '@appforge/engine/inputs';
+import type { Draft, DraftValue } from '@appforge/run-view';
 
 const PREFIX = 'appforge.answers.';
+const MAX_KEY_LENGTH = 100;
 
-const draftsSchema = z.record(
-  z.string().max(100),
-  z.record(z.string().max(100), z.union([z.string().max(LIMITS.textMaxLength), fileValueSchema, z.null()])),
-);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function draftValueOf(value: unknown): DraftValue | undefined {
+  if (value === null) return null;
+  if (typeof value === 'string') return value.length <= LIMITS.textMaxLength ? value : undefined;
+  return parseFileValue(value) ?? undefined;
+}
+
+/** Answers per step id and field name, or null when anything in them is not a draft. */
+function parseDrafts(value: unknown): Record<string, Draft> | null {
+  if (!isRecord(value)) return null;
+  // No prototype: a stored "__proto__" key stays a key.
+  const drafts = Object.create(null) as Record<string, Draft>;
+  for (const [stepId, answers] of Object.entries(value)) {
+    if (stepId.length > MAX_KEY_LENGTH || !isRecord(answers)) return null;
+    const draft = Object.create(null) as Record<string, DraftValue>;
+    for (const [name, answer] of Object.entries(answers)) {
+      const parsed = draftValueOf(answer);
+      if (name.length > MAX_KEY_LENGTH || parsed === undefined) return null;
+      draft[name] = parsed;
+    }
+    drafts[stepId] = draft;
+  }
+  return drafts;
+}
 
 function sessionStore(): Storage | null {
   try {
@@ -25,8 +48,7 @@ export function readDrafts(appId: string, storage: Storage | null = sessionStore
   try {
     const raw = storage?.getItem(PREFIX + appId) ?? null;
     if (raw === null) return {};
-    const parsed = draftsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : {};
+    return parseDrafts(JSON.parse(raw)) ?? {};
   } catch {
     return {};
   }

@@ -1,11 +1,12 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import { useBundlePage, useSession } from '@appforge/sdk/react';
 import { Badge, Button, Card, EmptyState, Spinner } from '@appforge/ui';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { GetAccess } from '../components/GetAccess';
-import { isNotFound, messageOf } from '../lib/message';
 import { bundlePaths, bundleSignInHref } from '../lib/bundle-paths';
 import { deployedAppPath, isAppId } from '../lib/sign-in-link';
+import { RouterLinks } from '../components/RouterLinks';
 
 /**
  * `/bundle/:bundleId` — the public bundle page (no sign-in needed): name, description, its apps
@@ -13,6 +14,14 @@ import { deployedAppPath, isAppId } from '../lib/sign-in-link';
  * the manage links.
  */
 export function Component() {
+  return (
+    <RouterLinks>
+      <Page />
+    </RouterLinks>
+  );
+}
+
+function Page() {
   const { bundleId } = useParams();
   const validId = isAppId(bundleId) ? bundleId : undefined;
   const page = useBundlePage(validId);

@@ -12,6 +12,7 @@ import { RunProblem } from '../components/RunProblem';
 import { deployedAppPath, isAppId, landingPagePath, signInHref } from '../lib/sign-in-link';
 import { useAppPaywall } from '../lib/use-app-paywall';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { RouterLinks } from '../components/RouterLinks';
 
 const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['not_found', 'app_not_found', 'not_deployed', 'invalid_input']);
 
@@ -20,6 +21,14 @@ const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['not_found', 'app_not_foun
  * version's steps), its price, "Open app", and sign-in branded with the app. No sign-in needed.
  */
 export function Component() {
+  return (
+    <RouterLinks>
+      <Page />
+    </RouterLinks>
+  );
+}
+
+function Page() {
   const { appId } = useParams();
   const validId = isAppId(appId) ? appId : null;
   const session = useSession();

@@ -12,6 +12,7 @@ import type { Decorator } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MemoryRouter, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { RouterLinks } from '../components/RouterLinks';
 import type { RouteObject } from 'react-router';
 
 /** Lazy pages download before they render; a busy machine needs longer than the default 1 s. */
@@ -31,7 +32,9 @@ function OtherPage() {
 /** Presentational components use <Link>: give them a router (and the builder's styles). */
 export const withRouter: Decorator = (Story) => (
   <MemoryRouter initialEntries={['/story']}>
-    <Story />
+    <RouterLinks>
+      <Story />
+    </RouterLinks>
   </MemoryRouter>
 );
 

@@ -1,9 +1,10 @@
+import { messageOf } from '@appforge/sdk';
 import type { CreatedApiKey } from '@appforge/sdk';
 import { useCreateApiKey, useMyApps } from '@appforge/sdk/react';
 import { Button, Select, TextField } from '@appforge/ui';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { EXPIRY_PRESETS, messageOf } from '../lib/format';
+import { EXPIRY_PRESETS } from '../lib/format';
 
 export interface CreateKeyFormProps {
   onCreated: (created: CreatedApiKey) => void;

@@ -1,9 +1,9 @@
 import type { ApiKeySummary, CreatedApiKey } from '@appforge/sdk';
 import { useMyApps, useRevokeApiKey, useRotateApiKey } from '@appforge/sdk/react';
-import { Badge, Button, Card, ConfirmDialog, Select, Table } from '@appforge/ui';
+import { Badge, Button, Card, ConfirmDialog, formatDate, formatDateTime, Select, Table } from '@appforge/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, GRACE_PERIODS, keyPaths, STATUS_LABEL, STATUS_TONE } from '../lib/format';
+import { GRACE_PERIODS, keyPaths, STATUS_LABEL, STATUS_TONE } from '../lib/format';
 import { CurlForKey } from './CurlForKey';
 import { Sparkline } from './Sparkline';
 
@@ -21,7 +21,7 @@ export function KeyDetails({ apiKey }: { apiKey: ApiKeySummary }) {
   return (
     <div className="af-keys-details">
       {rotated ? (
-        <Card title="Your new key" description={`It replaces ${apiKey.prefix}…, which stops ${formatDateTime(rotated.replaces?.expires_at ?? null, 'now')}.`}>
+        <Card title="Your new key" description={`It replaces ${apiKey.prefix}…, which stops ${formatDateTime(rotated.replaces?.expires_at, { fallback: 'now' })}.`}>
           <CurlForKey apiKey={rotated.key} appId={firstApp} />
           <Button asChild variant="secondary">
             <Link to={keyPaths.key(rotated.id)}>Open the new key</Link>
@@ -43,13 +43,13 @@ export function KeyDetails({ apiKey }: { apiKey: ApiKeySummary }) {
           <dt>Created</dt>
           <dd>{formatDateTime(apiKey.created_at)}</dd>
           <dt>Last used</dt>
-          <dd>{formatDateTime(apiKey.last_used_at)}</dd>
+          <dd>{formatDateTime(apiKey.last_used_at, { fallback: 'Never' })}</dd>
           <dt>Expires</dt>
-          <dd>{formatDateTime(apiKey.expires_at)}</dd>
+          <dd>{formatDateTime(apiKey.expires_at, { fallback: 'Never' })}</dd>
           {apiKey.revoked_at !== null ? (
             <>
               <dt>Revoked</dt>
-              <dd>{formatDateTime(apiKey.revoked_at)}</dd>
+              <dd>{formatDateTime(apiKey.revoked_at, { fallback: 'Never' })}</dd>
             </>
           ) : null}
           <dt>Rate limit</dt>
@@ -65,7 +65,7 @@ export function KeyDetails({ apiKey }: { apiKey: ApiKeySummary }) {
           caption="Usage by day (UTC)"
           hideCaption
           columns={[
-            { key: 'day', header: 'Day', rowHeader: true, cell: (day) => formatDate(`${day.day}T00:00:00Z`) },
+            { key: 'day', header: 'Day', rowHeader: true, cell: (day) => formatDate(day.day) },
             { key: 'runs', header: 'Runs', align: 'end', cell: (day) => day.runs },
             { key: 'tokens', header: 'Tokens', align: 'end', cell: (day) => day.input_tokens + day.output_tokens },
             { key: 'errors', header: 'Errors', align: 'end', cell: (day) => day.errors },

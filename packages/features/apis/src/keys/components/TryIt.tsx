@@ -1,13 +1,12 @@
 import { AnswerField } from '@appforge/run-view';
 import type { Draft } from '@appforge/run-view';
-import { apiRunResult } from '@appforge/sdk';
+import { apiRunResult, messageOf } from '@appforge/sdk';
 import type { ApiInputField, ApiKeysApi, ApiRunResult, TryAnswer } from '@appforge/sdk';
 import { useAppforge } from '@appforge/sdk/react';
 import { Button, Markdown, TextField } from '@appforge/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { controlFields, draftFrom, inputsFrom } from '../lib/answers';
-import { messageOf } from '../lib/format';
 import { sampleInputs } from '../lib/snippets';
 
 type Awaiting = NonNullable<ApiRunResult['awaiting']>;

@@ -1,17 +1,6 @@
-// How keys read in a list: dates, scope and status in words.
+// How keys read in a list: scope and status in words (dates: formatDate/formatDateTime in @appforge/ui).
 import type { ApiKeyStatus } from '@appforge/sdk';
 import type { BadgeTone } from '@appforge/ui';
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-export function formatDate(iso: string | null, never = 'Never'): string {
-  return iso === null ? never : dateFormat.format(new Date(iso));
-}
-
-export function formatDateTime(iso: string | null, never = 'Never'): string {
-  return iso === null ? never : `${dateTimeFormat.format(new Date(iso))} UTC`;
-}
 
 export function scopeLabel(appIds: readonly string[] | null): string {
   if (appIds === null) return 'All apps';
@@ -37,11 +26,6 @@ export const GRACE_PERIODS: readonly { value: string; label: string }[] = [
   { value: '1440', label: 'Keep the old key for 24 hours' },
   { value: '10080', label: 'Keep the old key for 7 days' },
 ];
-
-export function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return 'Something went wrong. Please try again.';
-}
 
 export const keyPaths = {
   list: '/list-api-keys',

@@ -1,8 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import { useAppApiAccess, useAppforge, useSetApiAccess } from '@appforge/sdk/react';
 import { Button, Card, CodeBlock, EmptyState, PageHeader, Spinner, Switch, Tabs } from '@appforge/ui';
 import { Link, useParams } from 'react-router';
 import { TryIt } from '../components/TryIt';
-import { keyPaths, messageOf } from '../lib/format';
+import { keyPaths } from '../lib/format';
 import { curlSnippet, fetchSnippet, mcpConfig, pythonSnippet, sampleInputs } from '../lib/snippets';
 
 /** /api-app-access/:appId — API access on or off, code to call the app, a try-it panel, OpenAPI and MCP. */

@@ -1,14 +1,18 @@
+// On the real backend (@appforge/test-backend).
+import { setupAppforgeBackend } from '@appforge/test-backend';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deployedApp, renderKeys, signedInOwner } from '../test/render';
+import { deployedApp, renderKeys } from '../test/render';
+
+const backend = setupAppforgeBackend();
 
 describe('/api-key', () => {
   it('creates a key for chosen apps, shows it once with a warning and a curl line for the app', async () => {
     const user = userEvent.setup();
-    const { client, ownerId } = signedInOwner();
-    const app = deployedApp(client, ownerId);
-    deployedApp(client, ownerId, { name: 'Other app' });
+    const { client, id: ownerId } = await backend().signedInUser('ada');
+    const app = await deployedApp(backend(), ownerId);
+    await deployedApp(backend(), ownerId, { name: 'Other app' });
     renderKeys(client, '/api-key');
 
     await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'CI pipeline');
@@ -23,13 +27,14 @@ describe('/api-key', () => {
     expect(curl).toHaveTextContent(`/functions/v1/api/v1/apps/${app.id}/runs`);
     expect(curl).toHaveTextContent(`Bearer ${key.textContent ?? ''}`);
     expect(curl).toHaveTextContent('"topic":"Your topic"');
-    const created = Object.values(client.fake.data.apiKeys)[0];
-    expect(created).toMatchObject({ name: 'CI pipeline', app_ids: [app.id], expires_at: null, rate_limit_per_minute: 60 });
+    const keys = await client.apiKeys.listMine();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ name: 'CI pipeline', app_ids: [app.id], expires_at: null, rate_limit_per_minute: 60 });
   });
 
   it('refuses an empty name and a bad rate limit in words, creating nothing', async () => {
     const user = userEvent.setup();
-    const { client } = signedInOwner();
+    const { client } = await backend().signedInUser('ada');
     renderKeys(client, '/api-key');
     await user.click(await screen.findByRole('button', { name: 'Create key' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Give the key a name');
@@ -39,12 +44,12 @@ describe('/api-key', () => {
     await user.type(limit, '0');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(screen.getByRole('alert')).toHaveTextContent('from 1 to 1000');
-    expect(client.fake.data.apiKeys).toEqual({});
+    expect(await client.apiKeys.listMine()).toEqual([]);
   });
 
   it('shows a key’s details and revokes it after confirmation', async () => {
     const user = userEvent.setup();
-    const { client } = signedInOwner();
+    const { client } = await backend().signedInUser('ada');
     const created = await client.apiKeys.create({ name: 'Website', app_ids: null, expires_at: null });
     renderKeys(client, `/api-key/${created.id}`);
     expect(await screen.findByRole('heading', { name: 'Website', level: 1 })).toBeInTheDocument();
@@ -54,26 +59,28 @@ describe('/api-key', () => {
     await user.click(screen.getByRole('button', { name: 'Revoke key' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    await waitFor(() => expect(client.fake.data.apiKeys[created.id]?.revoked_at).not.toBeNull());
+    await waitFor(async () => expect((await client.apiKeys.get(created.id)).revoked_at).not.toBeNull());
     expect(await screen.findByText('Revoked', { selector: '.af-badge, span' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revoke key' })).not.toBeInTheDocument();
   });
 
   it('rotates a key with a grace period and shows the new key once', async () => {
     const user = userEvent.setup();
-    const { client } = signedInOwner();
+    const { client } = await backend().signedInUser('ada');
     const created = await client.apiKeys.create({ name: 'Website', app_ids: null, expires_at: null });
     renderKeys(client, `/api-key/${created.id}`);
     await user.click(await screen.findByRole('button', { name: 'Rotate key' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
     const fresh = await screen.findByTestId('new-api-key');
     expect(fresh.textContent).not.toBe(created.key);
-    const old = client.fake.data.apiKeys[created.id];
-    expect(Date.parse(old?.expires_at ?? '') - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    const old = await client.apiKeys.get(created.id);
+    expect(Date.parse(old.expires_at ?? '') - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    // The new key works from now on; the old one until its grace period ends.
+    expect((await client.apiKeys.listMine()).filter((key) => key.status === 'active')).toHaveLength(2);
   });
 
   it('says so when the key does not exist', async () => {
-    const { client } = signedInOwner();
+    const { client } = await backend().signedInUser('ada');
     renderKeys(client, '/api-key/0a7c1c4e-9c7b-4f36-9d52-1f2a3b4c5d6e');
     expect(await screen.findByRole('heading', { name: 'This key was not found' })).toBeInTheDocument();
   });

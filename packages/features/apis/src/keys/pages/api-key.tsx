@@ -1,3 +1,4 @@
+import { messageOf } from '@appforge/sdk';
 import type { CreatedApiKey } from '@appforge/sdk';
 import { useApiKey, useMyApps } from '@appforge/sdk/react';
 import { Button, Card, EmptyState, PageHeader, Spinner } from '@appforge/ui';
@@ -6,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { CreateKeyForm } from '../components/CreateKeyForm';
 import { CurlForKey } from '../components/CurlForKey';
 import { KeyDetails } from '../components/KeyDetails';
-import { keyPaths, messageOf } from '../lib/format';
+import { keyPaths } from '../lib/format';
 
 const backToList = (
   <Button asChild variant="ghost">

@@ -1,17 +1,18 @@
+import { messageOf } from '@appforge/sdk';
 import type { ApiKeySummary } from '@appforge/sdk';
 import { useApiKeys } from '@appforge/sdk/react';
-import { Badge, Button, EmptyState, PageHeader, Spinner, Table } from '@appforge/ui';
+import { Badge, Button, EmptyState, formatDate, formatDateTime, PageHeader, Spinner, Table } from '@appforge/ui';
 import type { TableColumn } from '@appforge/ui';
 import { Link } from 'react-router';
 import { Sparkline } from '../components/Sparkline';
-import { formatDate, formatDateTime, keyPaths, messageOf, scopeLabel, STATUS_LABEL, STATUS_TONE } from '../lib/format';
+import { keyPaths, scopeLabel, STATUS_LABEL, STATUS_TONE } from '../lib/format';
 
 const columns: TableColumn<ApiKeySummary>[] = [
   { key: 'name', header: 'Name', rowHeader: true, cell: (key) => <Link to={keyPaths.key(key.id)}>{key.name}</Link> },
   { key: 'prefix', header: 'Key', cell: (key) => <code>{`${key.prefix}…`}</code> },
   { key: 'scope', header: 'Scope', cell: (key) => scopeLabel(key.app_ids) },
-  { key: 'used', header: 'Last used', cell: (key) => formatDateTime(key.last_used_at) },
-  { key: 'expires', header: 'Expires', cell: (key) => formatDate(key.expires_at) },
+  { key: 'used', header: 'Last used', cell: (key) => formatDateTime(key.last_used_at, { fallback: 'Never' }) },
+  { key: 'expires', header: 'Expires', cell: (key) => formatDate(key.expires_at, { fallback: 'Never' }) },
   { key: 'status', header: 'Status', cell: (key) => <Badge tone={STATUS_TONE[key.status]}>{STATUS_LABEL[key.status]}</Badge> },
   { key: 'usage', header: 'Runs (14 days)', cell: (key) => <Sparkline usage={key.usage} /> },
 ];

@@ -1,46 +1,44 @@
-// Renders the API-key pages the way the shell does: real query client, the SDK's React provider
-// over the in-memory fake client, toasts, and a memory router with the keys routes.
-import type { AppDetail } from '@appforge/sdk';
-import { AppforgeProvider } from '@appforge/sdk/react';
-import { createFakeAppforgeClient, makeApp, makeSpec, makeVersion } from '@appforge/sdk/testing';
-import type { FakeAppforgeClient } from '@appforge/sdk/testing';
-import { ToastProvider } from '@appforge/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+// Renders the API-key pages the way the shell does (@appforge/test-backend's renderWithAppforge,
+// a real client on the file's real backend), and sets up deployed apps as the server would.
+import type { AppforgeClient } from '@appforge/sdk';
+import { renderWithAppforge } from '@appforge/test-backend';
+import type { AppforgeTestBackend } from '@appforge/test-backend';
 import { keysRoutes } from '../routes';
 
-/** Ada signed in on a fake backend; `deployedApp` adds one deployed app of hers with API access. */
-export function signedInOwner(): { client: FakeAppforgeClient; ownerId: string } {
-  const client = createFakeAppforgeClient();
-  const session = client.fake.signIn({ email: 'ada@example.org' });
-  return { client, ownerId: session.user.id };
+/** Asks for a topic, writes about it with the model, shows the text. */
+export const topicSpec = {
+  entryStepId: 'ask',
+  steps: [
+    { id: 'ask', kind: 'input', title: 'Your topic', config: { fields: [{ name: 'topic', label: 'Topic', type: 'text', required: true }] } },
+    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Write three sentences about {{topic}}.', outputVariable: 'text', outputFormat: 'text' } },
+    { id: 'show', kind: 'output', title: 'Result', config: { template: '{{text}}' } },
+  ],
+};
+
+/** A deployed app of the owner (API access on unless told), made with the service role as the server would. */
+export async function deployedApp(
+  backend: AppforgeTestBackend,
+  ownerId: string,
+  app: { name?: string; api_access_enabled?: boolean } = {},
+): Promise<{ id: string; name: string }> {
+  const { admin } = backend;
+  const name = app.name ?? 'Topic explainer';
+  const made = await admin.from('App').insert({ owner_id: ownerId, name, visibility: 'public' }).select('id').single();
+  if (made.error) throw made.error;
+  const version = await admin.from('AppVersion').insert({ app_id: made.data.id, spec: topicSpec, frozen: true, created_by: ownerId }).select('id').single();
+  if (version.error) throw version.error;
+  const deployed = await admin
+    .from('App')
+    .update({ draft_version_id: version.data.id, deployed_version_id: version.data.id, api_access_enabled: app.api_access_enabled ?? true })
+    .eq('id', made.data.id);
+  if (deployed.error) throw deployed.error;
+  return { id: made.data.id, name };
 }
 
-export function deployedApp(client: FakeAppforgeClient, ownerId: string, app: Partial<AppDetail> = {}): AppDetail {
-  const version = makeVersion({ frozen: true, spec: makeSpec() });
-  const made = makeApp({ owner_id: ownerId, name: 'Topic explainer', deployed_version_id: version.id, draft_version_id: version.id, api_access_enabled: true, ...app });
-  client.fake.data.apps[made.id] = made;
-  client.fake.data.versions[version.id] = { ...version, app_id: made.id };
-  return made;
-}
-
-export function renderKeys(client: FakeAppforgeClient, path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    keysRoutes.map((route) => ({ ...route, hydrateFallbackElement: <p>Loading the page…</p> })),
-    { initialEntries: [path] },
-  );
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <AppforgeProvider client={client}>
-        <ToastProvider>
-          <main>
-            <RouterProvider router={router} />
-          </main>
-        </ToastProvider>
-      </AppforgeProvider>
-    </QueryClientProvider>,
-  );
-  return { router, ...utils };
+export function renderKeys(client: AppforgeClient, path: string) {
+  return renderWithAppforge({
+    client,
+    routes: keysRoutes.map((route) => ({ ...route, hydrateFallbackElement: <p>Loading the page…</p> })),
+    path,
+  });
 }

@@ -1,8 +1,8 @@
+import { diffSpecs, isSameSpec, summariseDiff } from '@appforge/engine';
+import type { FieldChange, StepChange } from '@appforge/engine';
 import type { AppVersionRow } from '@appforge/sdk';
 import { Badge, Button } from '@appforge/ui';
 import { useMemo } from 'react';
-import { diffSpecs, isSameSpec, summariseDiff } from '../lib/spec-diff';
-import type { FieldChange, StepChange } from '../lib/spec-diff';
 
 export interface VersionCompareProps {
   readonly older: AppVersionRow;

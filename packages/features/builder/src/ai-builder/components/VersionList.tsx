@@ -1,8 +1,8 @@
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
-import { Badge, Button } from '@appforge/ui';
+import { Badge, Button, Time } from '@appforge/ui';
 import { Link } from 'react-router';
 import { aiBuilderPath } from '../lib/paths';
-import { SOURCE_WORDS, formatDate } from '../lib/words';
+import { SOURCE_WORDS } from '../lib/words';
 
 export interface VersionListProps {
   readonly app: AppDetail;
@@ -37,7 +37,7 @@ export function VersionList({ app, versions, currentVersionId, selected, onToggl
             </div>
             <p className="aib-version__summary">{version.change_summary ?? <span className="aib-muted">No summary</span>}</p>
             <p className="aib-version__date aib-muted">
-              <time dateTime={version.created_at}>{formatDate(version.created_at)}</time>
+              <Time value={version.created_at} />
             </p>
             <div className="aib-actions">
               {current ? null : (

@@ -1,4 +1,5 @@
 // Small wordings shared by the AI builder's screens.
+import { isNotFound } from '@appforge/sdk';
 import type { AppVersionRow } from '@appforge/sdk';
 import { z } from 'zod';
 
@@ -8,10 +9,13 @@ export function isUuid(value: string | undefined): value is string {
   return value !== undefined && uuid.safeParse(value).success;
 }
 
-/** "Not found" covers someone else's app too: an owner-only page reveals nothing about it. */
-export function isNotFound(error: unknown): boolean {
+/**
+ * "Not found" covers someone else's app and a malformed id too: an owner-only page reveals
+ * nothing about it, so those read as not found (on top of the SDK's own not-found codes).
+ */
+export function isHiddenApp(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'not_found' || code === 'app_not_found' || code === 'version_not_found' || code === 'not_owner' || code === 'invalid_input';
+  return isNotFound(error) || code === 'not_owner' || code === 'invalid_input';
 }
 
 export const SOURCE_WORDS: Readonly<Record<AppVersionRow['source'], string>> = {
@@ -19,13 +23,6 @@ export const SOURCE_WORDS: Readonly<Record<AppVersionRow['source'], string>> = {
   ai: 'AI',
   template: 'Template',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateFormat.format(time);
-}
 
 /** A change request's limit (the builder function refuses longer ones). */
 export const MESSAGE_LIMIT = 4000;

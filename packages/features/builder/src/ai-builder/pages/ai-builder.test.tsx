@@ -287,6 +287,31 @@ describe('/ai-builder/:appId/:currentVersionId', () => {
     expect(output).not.toHaveTextContent('You went right.');
   });
 
+  it('shows the preview’s answer as formatted text from its first paint, never as raw Markdown (issue 28: the renderer loads lazily for visitors only)', async () => {
+    const spec = makeSpec({
+      entryStepId: 'show',
+      steps: [{ id: 'show', kind: 'output', title: 'Hello', config: { template: 'You went **left**.' }, next: { type: 'end' } }],
+    });
+    const { client, app, versions } = ownerWithApp([spec]);
+    // Every state the page goes through, as the person sees it: the raw asterisks must never show.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('**left**')) seen.push(document.body.textContent);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      const user = userEvent.setup();
+      renderRoute(`/ai-builder/${app.id}/${versions[0]?.id ?? ''}`, { client });
+      await user.click(await screen.findByRole('button', { name: 'Run preview' }));
+      expect(await screen.findByText('Finished')).toBeInTheDocument();
+      const output = screen.getByRole('region', { name: 'Preview output' });
+      expect(within(output).getByText('left').tagName).toBe('STRONG');
+    } finally {
+      observer.disconnect();
+    }
+    expect(seen).toEqual([]);
+  });
+
   it('shows a refused preview in words with "Try again"', async () => {
     const { client, app, versions } = ownerWithApp();
     client.fake.fail('runs.start', new AppforgeError({ code: 'draft_owner_only', message: 'Only the owner can run a draft.', status: 403 }));

@@ -1,5 +1,6 @@
 import { useApp, useLiveApp, useVersion } from '@appforge/sdk/react';
-import { Badge, Button, PageHeader } from '@appforge/ui';
+import { Badge, Button, LoadError, PageHeader } from '@appforge/ui';
+import { messageOf } from '@appforge/sdk';
 import type { AppVersionRow } from '@appforge/sdk';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,10 +8,9 @@ import { AiSkeleton } from '../components/AiSkeleton';
 import { AppMissing } from '../components/AppMissing';
 import { BuilderChat } from '../components/BuilderChat';
 import { DraftPreview } from '../components/DraftPreview';
-import { LoadProblem } from '../components/LoadProblem';
 import { VersionsPanel } from '../components/VersionsPanel';
 import { aiBuilderPath, appOverviewPath, appSettingsPath, deployPath, stepEditorPath } from '../lib/paths';
-import { SOURCE_WORDS, isNotFound, isUuid } from '../lib/words';
+import { SOURCE_WORDS, isHiddenApp, isUuid } from '../lib/words';
 
 function Builder({ appId, versionId }: { appId: string; versionId: string }) {
   const app = useApp(appId);
@@ -29,16 +29,24 @@ function Builder({ appId, versionId }: { appId: string; versionId: string }) {
 
   if (app.isPending) return <AiSkeleton label="Loading the AI builder…" />;
   if (app.isError) {
-    if (isNotFound(app.error)) return <AppMissing />;
-    return <LoadProblem title="The app could not be loaded" message={app.error.message} onRetry={() => void app.refetch()} />;
+    if (isHiddenApp(app.error)) return <AppMissing />;
+    return (
+      <div className="aib-page aib-page--narrow">
+        <LoadError headingLevel={1} what="The app" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} />
+      </div>
+    );
   }
   const detail = app.data;
   const fallbackId = detail.draft_version_id ?? detail.deployed_version_id;
 
   const wellFormed = isUuid(versionId);
   if (wellFormed && version.isPending && shown === undefined) return <AiSkeleton label="Loading the version…" />;
-  if (wellFormed && version.isError && !isNotFound(version.error)) {
-    return <LoadProblem title="This version could not be loaded" message={version.error.message} onRetry={() => void version.refetch()} />;
+  if (wellFormed && version.isError && !isHiddenApp(version.error)) {
+    return (
+      <div className="aib-page aib-page--narrow">
+        <LoadError headingLevel={1} what="This version" message={messageOf(version.error)} onRetry={() => void version.refetch()} retrying={version.isFetching} />
+      </div>
+    );
   }
   if (shown === undefined || shown.app_id !== appId || (!wellFormed && !version.isSuccess)) {
     return (

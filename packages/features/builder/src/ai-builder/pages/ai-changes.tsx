@@ -1,15 +1,15 @@
+import { messageOf } from '@appforge/sdk';
 import { useApp, useGenerateVersion, useVersion } from '@appforge/sdk/react';
-import { Button, EmptyState, PageHeader, TextArea } from '@appforge/ui';
+import { Button, EmptyState, LoadError, PageHeader, TextArea } from '@appforge/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AiSkeleton } from '../components/AiSkeleton';
 import { AppMissing } from '../components/AppMissing';
 import { GenerateProgress } from '../components/GenerateProgress';
-import { LoadProblem } from '../components/LoadProblem';
 import { readChat, readDraft, upsertExchange, writeChat, writeDraft } from '../lib/chat-history';
 import { aiBuilderPath, appOverviewPath } from '../lib/paths';
-import { CHANGE_EXAMPLES, MESSAGE_LIMIT, isNotFound, isUuid } from '../lib/words';
+import { CHANGE_EXAMPLES, MESSAGE_LIMIT, isHiddenApp, isUuid } from '../lib/words';
 
 interface Sent {
   readonly id: string;
@@ -160,8 +160,12 @@ function Loaded({ appId }: { appId: string }) {
 
   if (app.isPending) return <AiSkeleton label="Loading your app…" />;
   if (app.isError) {
-    if (isNotFound(app.error)) return <AppMissing />;
-    return <LoadProblem title="The app could not be loaded" message={app.error.message} onRetry={() => void app.refetch()} />;
+    if (isHiddenApp(app.error)) return <AppMissing />;
+    return (
+      <div className="aib-page aib-page--narrow">
+        <LoadError headingLevel={1} what="The app" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} />
+      </div>
+    );
   }
   if (baseId === null) {
     return (
@@ -181,7 +185,11 @@ function Loaded({ appId }: { appId: string }) {
   }
   if (version.isPending) return <AiSkeleton label="Loading the current draft…" />;
   if (version.isError) {
-    return <LoadProblem title="The current draft could not be loaded" message={version.error.message} onRetry={() => void version.refetch()} />;
+    return (
+      <div className="aib-page aib-page--narrow">
+        <LoadError headingLevel={1} what="The current draft" message={messageOf(version.error)} onRetry={() => void version.refetch()} retrying={version.isFetching} />
+      </div>
+    );
   }
   return <ChangeForm appId={appId} appName={app.data.name} base={{ id: version.data.id, number: version.data.number, summary: version.data.change_summary }} />;
 }

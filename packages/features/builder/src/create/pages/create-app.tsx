@@ -16,13 +16,9 @@ import { useSpecProblems } from '../../editor/data/use-spec-problems';
 import { apiCheckWords } from '../../editor/lib/editor-context';
 import { deployRefusalOf } from '../lib/deploy-refusal';
 import { outlineSteps } from '../lib/step-outline';
+import { isHiddenApp } from '../../ai-builder/lib/words';
 
 const uuid = z.uuid();
-
-function isNotFound(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'not_found' || code === 'app_not_found' || code === 'invalid_input';
-}
 
 function Loaded({ appId }: { appId: string }) {
   const app = useApp(appId);
@@ -48,7 +44,7 @@ function Loaded({ appId }: { appId: string }) {
 
   if (app.isPending) return <OverviewSkeleton />;
   if (app.isError) {
-    if (isNotFound(app.error)) return <AppNotFound />;
+    if (isHiddenApp(app.error)) return <AppNotFound />;
     return (
       <div className="bc-page bc-page--narrow">
         <h1>Your app could not be loaded</h1>

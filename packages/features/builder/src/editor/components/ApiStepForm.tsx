@@ -1,12 +1,12 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { ApiStep, Problem, Step } from '@appforge/engine';
 import { useApi, useMyApis, useTestApiCall } from '@appforge/sdk/react';
-import { Button, CodeBlock, TextField } from '@appforge/ui';
+import { Button, CodeBlock, LoadError, TextField } from '@appforge/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { retargetApiStep, templateVariables, withSamples } from '../lib/api-steps';
 import type { CompletionVariable } from '../lib/spec-ops';
 import { toVariableName } from './InputFieldsEditor';
-import { LoadError } from './LoadError';
 import { SelectField } from './SelectField';
 import { Skeleton } from './Skeleton';
 
@@ -47,7 +47,7 @@ export function ApiStepForm({ step, change, problemsAt, variables, readOnly }: A
   }, [api.data, config.apiId, change]);
 
   if (apis.isPending) return <Skeleton label="Loading your APIs" rows={3} />;
-  if (apis.isError) return <LoadError title="Your APIs could not be loaded" error={apis.error} onRetry={() => void apis.refetch()} />;
+  if (apis.isError) return <LoadError what="Your APIs" message={messageOf(apis.error)} onRetry={() => void apis.refetch()} />;
   if (apis.data.length === 0) {
     return (
       <div className="editor-notice" role="note">
@@ -90,7 +90,7 @@ export function ApiStepForm({ step, change, problemsAt, variables, readOnly }: A
       {api.isPending ? (
         <Skeleton label="Loading the API’s endpoints" rows={2} />
       ) : api.isError ? (
-        <LoadError title="This API could not be loaded" error={api.error} />
+        <LoadError what="This API" message={messageOf(api.error)} notFound={isNotFound(api.error)} />
       ) : (
         <SelectField
           id={`${id}-endpoint`}

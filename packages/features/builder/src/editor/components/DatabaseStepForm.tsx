@@ -1,14 +1,14 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { DatabaseStep, Problem, Step } from '@appforge/engine';
 import type { DatabaseDetail, DatabaseTableInfo } from '@appforge/sdk';
 import { useDatabase } from '@appforge/sdk/react';
-import { Button, TextField } from '@appforge/ui';
+import { Button, LoadError, TextField } from '@appforge/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { COLUMN_TYPE_LABELS, FILTER_OP_LABELS, retargetDatabaseStep } from '../lib/database-steps';
 import { editorPaths } from '../lib/editor-context';
 import type { CompletionVariable } from '../lib/spec-ops';
 import { toVariableName } from './InputFieldsEditor';
-import { LoadError } from './LoadError';
 import { SelectField } from './SelectField';
 import { Skeleton } from './Skeleton';
 
@@ -53,7 +53,7 @@ export function DatabaseStepForm(props: DatabaseStepFormProps) {
   }
   if (database.isPending) return <Skeleton label="Loading the app’s database" rows={3} />;
   if (database.isError) {
-    return <LoadError title="The app’s database could not be loaded" error={database.error} onRetry={() => void database.refetch()} />;
+    return <LoadError what="The app’s database" message={messageOf(database.error)} notFound={isNotFound(database.error)} onRetry={() => void database.refetch()} />;
   }
   return <DatabaseStepFields {...props} database={database.data} />;
 }

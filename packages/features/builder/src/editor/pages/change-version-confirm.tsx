@@ -1,8 +1,9 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import { useApp, useVersion } from '@appforge/sdk/react';
+import { LoadError } from '@appforge/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
-import { LoadError } from '../components/LoadError';
 import { Skeleton } from '../components/Skeleton';
 import { editorPaths } from '../lib/editor-context';
 
@@ -29,8 +30,9 @@ export function Component() {
     if (app.isError || original.isError || copy.isError)
       return (
         <LoadError
-          title="The new draft could not be loaded"
-          error={app.error ?? original.error ?? copy.error}
+          what="The new draft"
+          message={messageOf(app.error ?? original.error ?? copy.error)}
+          notFound={isNotFound(app.error ?? original.error ?? copy.error)}
           onRetry={() => {
             void app.refetch();
             void original.refetch();
@@ -39,7 +41,7 @@ export function Component() {
         />
       );
     if (copy.data.app_id !== appId || original.data.app_id !== appId) {
-      return <LoadError title="These versions belong to another app" error={{ code: 'not_found' }} />;
+      return <LoadError what="These versions" title="These versions belong to another app" notFound />;
     }
     const deployed = app.data.deployed_version_id;
     return (

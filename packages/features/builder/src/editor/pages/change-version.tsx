@@ -1,9 +1,9 @@
-import { Button } from '@appforge/ui';
+import { isNotFound, messageOf } from '@appforge/sdk';
+import { Button, LoadError } from '@appforge/ui';
 import { useApp, useChangeVersion, useVersion } from '@appforge/sdk/react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
-import { LoadError } from '../components/LoadError';
 import { Skeleton } from '../components/Skeleton';
 import { editorPaths } from '../lib/editor-context';
 
@@ -28,15 +28,16 @@ export function Component() {
     if (app.isError || version.isError)
       return (
         <LoadError
-          title="This version could not be loaded"
-          error={app.error ?? version.error}
+          what="This version"
+          message={messageOf(app.error ?? version.error)}
+          notFound={isNotFound(app.error ?? version.error)}
           onRetry={() => {
             void app.refetch();
             void version.refetch();
           }}
         />
       );
-    if (version.data.app_id !== appId) return <LoadError title="This version belongs to another app" error={{ code: 'not_found' }} />;
+    if (version.data.app_id !== appId) return <LoadError what="This version" title="This version belongs to another app" notFound />;
     const isDeployed = app.data.deployed_version_id === versionId;
     if (!version.data.frozen) {
       return (

@@ -1,11 +1,11 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail, DatabaseColumnType, DatabaseDetail } from '@appforge/sdk';
 import { useApp, useCreateDatabase, useLinkDatabase } from '@appforge/sdk/react';
-import { Button, TextArea, TextField, useToast } from '@appforge/ui';
+import { Button, LoadError, TextArea, TextField, useToast } from '@appforge/ui';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
-import { LoadError } from '../components/LoadError';
 import { Skeleton } from '../components/Skeleton';
 import { COLUMN_TYPE_LABELS, checkNewDatabase } from '../lib/database-steps';
 import type { NewDatabaseErrors, NewDatabaseForm } from '../lib/database-steps';
@@ -31,7 +31,7 @@ export function Component() {
       {app.isPending ? (
         <Skeleton label="Loading the app" />
       ) : app.isError ? (
-        <LoadError title="This app could not be loaded" error={app.error} onRetry={() => void app.refetch()} />
+        <LoadError what="This app" message={messageOf(app.error)} notFound={isNotFound(app.error)} onRetry={() => void app.refetch()} />
       ) : (
         <NewDatabaseFormView app={app.data} versionId={versionId} />
       )}

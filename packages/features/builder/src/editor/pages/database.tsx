@@ -1,11 +1,11 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { useApp, useDatabase, useLinkDatabase, useMyDatabases, useVersion } from '@appforge/sdk/react';
-import { Button, EmptyState } from '@appforge/ui';
+import { Button, EmptyState, LoadError } from '@appforge/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
 import { LinkedDatabase } from '../components/LinkedDatabase';
-import { LoadError } from '../components/LoadError';
 import { Skeleton } from '../components/Skeleton';
 import { stepsUsingDatabase, usingSentence } from '../lib/database-steps';
 import { editorPaths } from '../lib/editor-context';
@@ -22,7 +22,7 @@ export function Component() {
       {app.isPending ? (
         <Skeleton label="Loading the app’s database" rows={4} />
       ) : app.isError ? (
-        <LoadError title="This app could not be loaded" error={app.error} onRetry={() => void app.refetch()} />
+        <LoadError what="This app" message={messageOf(app.error)} notFound={isNotFound(app.error)} onRetry={() => void app.refetch()} />
       ) : (
         <DatabaseChooser app={app.data} versionId={versionId} />
       )}
@@ -76,7 +76,7 @@ function DatabaseChooser({ app, versionId }: { app: AppDetail; versionId: string
         ) : linked.isPending ? (
           <Skeleton label="Loading the linked database" rows={3} />
         ) : linked.isError ? (
-          <LoadError title="The linked database could not be loaded" error={linked.error} onRetry={() => void linked.refetch()} />
+          <LoadError what="The linked database" message={messageOf(linked.error)} notFound={isNotFound(linked.error)} onRetry={() => void linked.refetch()} />
         ) : (
           <>
             <LinkedDatabase database={linked.data} />
@@ -134,7 +134,7 @@ function DatabaseChooser({ app, versionId }: { app: AppDetail; versionId: string
         {mine.isPending ? (
           <Skeleton label="Loading your databases" rows={3} />
         ) : mine.isError ? (
-          <LoadError title="Your databases could not be loaded" error={mine.error} onRetry={() => void mine.refetch()} />
+          <LoadError what="Your databases" message={messageOf(mine.error)} onRetry={() => void mine.refetch()} />
         ) : mine.data.length === 0 ? (
           <EmptyState
             headingLevel={3}

@@ -34,6 +34,25 @@ describe('/create-app-deploy/:appId/:versionId', () => {
     expect(within(changes).getByText(/“Write”: the prompt/)).toBeInTheDocument();
   });
 
+  it('describes a renamed step as one changed step, as Compare does, not as one removed and one added', async () => {
+    const { client, app, version: live } = seedApp({ deployed: true });
+    const spec: AppSpec = structuredClone(live.spec);
+    const first = spec.steps[0];
+    if (first === undefined) throw new Error('the seeded app has no steps');
+    const oldId = first.id;
+    first.id = 'questions';
+    if (spec.entryStepId === oldId) spec.entryStepId = 'questions';
+    const draft = makeVersion({ app_id: app.id, number: 2, parent_version_id: live.id, spec });
+    client.fake.data.versions[draft.id] = draft;
+    renderRoutes(client, `/create-app-deploy/${app.id}/${draft.id}`);
+    const changes = await screen.findByRole('list', { name: 'Changes since version 1' });
+    expect(within(changes).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(changes).getByText(new RegExp(`its id \\(was “${oldId}”\\)`))).toBeInTheDocument();
+    expect(within(changes).queryByText('New')).not.toBeInTheDocument();
+    expect(within(changes).queryByText('Removed')).not.toBeInTheDocument();
+    expect(screen.getByText('1 step changed.')).toBeInTheDocument();
+  });
+
   it('will not deploy a version with errors and names them', async () => {
     const spec: AppSpec = {
       entryStepId: 'show',

@@ -1,19 +1,17 @@
-import { hasErrors } from '@appforge/engine';
-import type { Problem } from '@appforge/engine';
+import { diffSpecs, hasErrors, isSameSpec, summariseDiff } from '@appforge/engine';
+import type { FieldChange, Problem, SpecDiff } from '@appforge/engine';
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
-import { Badge, Button, CopyButton } from '@appforge/ui';
+import { Badge, Button, CopyButton, LoadError } from '@appforge/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
-import { LoadError } from '../components/LoadError';
 import { ProblemList } from '../components/ProblemList';
 import { Skeleton } from '../components/Skeleton';
 import { useSpecProblems } from '../data/use-spec-problems';
 import { readBackup } from '../lib/autosave';
 import { apiCheckWords, editorPaths } from '../lib/editor-context';
-import { diffSpecs, isUnchanged } from '../lib/spec-diff';
-import type { SpecDiff } from '../lib/spec-diff';
 
 const VISIBILITY_WORDS: Record<AppDetail['visibility'], string> = {
   public: 'Anyone can find and open it.',
@@ -62,15 +60,16 @@ export function Component() {
   else if (app.isError || version.isError)
     body = (
       <LoadError
-        title="This version could not be loaded"
-        error={app.error ?? version.error}
+        what="This version"
+        message={messageOf(app.error ?? version.error)}
+        notFound={isNotFound(app.error ?? version.error)}
         onRetry={() => {
           void app.refetch();
           void version.refetch();
         }}
       />
     );
-  else if (version.data.app_id !== appId) body = <LoadError title="This version belongs to another app" error={{ code: 'not_found' }} />;
+  else if (version.data.app_id !== appId) body = <LoadError what="This version" title="This version belongs to another app" notFound />;
   else body = <DeployBody app={app.data} version={version.data} deployed={deployed.data ?? null} deployedLoading={deployed.isLoading} />;
 
   return (
@@ -182,27 +181,48 @@ function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetai
   );
 }
 
+/** A step's changed fields in words: "the prompt", "its id (was “ask”)". */
+function whatChanged(fields: readonly FieldChange[]): string {
+  return fields
+    .map((field) => {
+      if (field.key === 'id') return `its id (was “${field.before ?? ''}”)`;
+      if (field.key === 'title') return `the title (was “${field.before ?? ''}”)`;
+      if (field.key === 'position') return 'its place in the order';
+      return `the ${field.label.charAt(0).toLowerCase()}${field.label.slice(1)}`;
+    })
+    .join(', ');
+}
+
+/** The same diff, and the same one-line summary, as "Compare" in the AI builder. */
 function ChangeSummary({ diff, deployedNumber }: { diff: SpecDiff; deployedNumber: number }) {
-  if (isUnchanged(diff)) return <p>The steps are the same as in version {deployedNumber}, which visitors use now.</p>;
+  if (isSameSpec(diff)) return <p>The steps are the same as in version {deployedNumber}, which visitors use now.</p>;
   return (
-    <ul className="editor-changes" aria-label={`Changes since version ${deployedNumber}`}>
-      {diff.added.map((step) => (
-        <li key={`added-${step.id}`}>
-          <Badge tone="success">New</Badge> “{step.title}”
-        </li>
-      ))}
-      {diff.removed.map((step) => (
-        <li key={`removed-${step.id}`}>
-          <Badge tone="danger">Removed</Badge> “{step.title}”
-        </li>
-      ))}
-      {diff.changed.map((change) => (
-        <li key={`changed-${change.stepId}`}>
-          <Badge tone="warning">Changed</Badge> “{change.title}”: {change.what.join(', ')}
-        </li>
-      ))}
-      {diff.reordered ? <li>The steps run in a different order.</li> : null}
-      {diff.startChanged ? <li>The app starts at a different step.</li> : null}
-    </ul>
+    <>
+      <p>{summariseDiff(diff)}</p>
+      <ul className="editor-changes" aria-label={`Changes since version ${deployedNumber}`}>
+        {diff.steps.map((change) => (
+          <li key={`${change.type}-${change.stepId}`}>
+            {change.type === 'added' ? (
+              <>
+                <Badge tone="success">New</Badge> “{change.title}”
+              </>
+            ) : change.type === 'removed' ? (
+              <>
+                <Badge tone="danger">Removed</Badge> “{change.title}”
+              </>
+            ) : (
+              <>
+                <Badge tone="warning">Changed</Badge> “{change.title}”: {whatChanged(change.fields)}
+              </>
+            )}
+          </li>
+        ))}
+        {diff.app.map((field) => (
+          <li key={`app-${field.key}`}>
+            {field.label}: {field.before ?? 'not set'} → {field.after ?? 'not set'}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { dependantsOf, findStep, indexOfStep, removeStep } from '../lib/spec-ops
  */
 export function Component() {
   const { stepId = '' } = useParams();
-  const { appId, versionId, spec, frozen, edit } = useEditor();
+  const { app, appId, versionId, spec, frozen, edit } = useEditor();
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const step = findStep(spec, stepId);
@@ -39,7 +39,11 @@ export function Component() {
     return (
       <EmptyState
         title="Steps of a deployed version cannot be deleted"
-        description="Make an editable copy first: use “Edit a copy of this version” above."
+        description={
+          app.deployed_version_id === versionId
+            ? 'Make an editable draft first: use “Make changes” above.'
+            : 'Make an editable copy first: use “Edit a copy of this version” above.'
+        }
         action={
           <Link className="af-button af-button--secondary af-button--md" to={editorPaths.version(appId, versionId)}>
             Back to the steps

@@ -1,10 +1,10 @@
 import type { AppSpec } from '@appforge/engine';
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useLiveApp, useLiveVersions, useVersion } from '@appforge/sdk/react';
-import { Badge, Button, PageHeader } from '@appforge/ui';
+import { Badge, Button, LoadError, PageHeader } from '@appforge/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useParams, useSearchParams } from 'react-router';
-import { LoadError } from '../components/LoadError';
 import { EditStepsButton } from '../../shared/components/EditStepsButton';
 import { SaveIndicator } from '../components/SaveIndicator';
 import { Skeleton } from '../components/Skeleton';
@@ -71,8 +71,9 @@ export function Component() {
     return (
       <div className="editor-page">
         <LoadError
-          title={app.isError ? 'This app could not be loaded' : 'This version could not be loaded'}
-          error={app.error ?? version.error}
+          what={app.isError ? 'This app' : 'This version'}
+          message={messageOf(app.error ?? version.error)}
+          notFound={isNotFound(app.error ?? version.error)}
           onRetry={() => {
             void app.refetch();
             void version.refetch();
@@ -87,7 +88,7 @@ export function Component() {
   if (version.data.app_id !== app.data.id) {
     return (
       <div className="editor-page">
-        <LoadError title="This version belongs to another app" error={{ code: 'not_found' }} />
+        <LoadError what="This version" title="This version belongs to another app" notFound />
         <p>
           <Link to={editorPaths.overview(appId)}>Open {app.data.name}</Link>
         </p>

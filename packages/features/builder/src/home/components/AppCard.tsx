@@ -1,8 +1,7 @@
 import type { AppSummary } from '@appforge/sdk';
-import { Avatar, Badge } from '@appforge/ui';
+import { Avatar, Badge, Time } from '@appforge/ui';
 import { Link } from 'react-router';
 import { EditStepsButton } from '../../shared/components/EditStepsButton';
-import { relativeTime } from '../lib/relative-time';
 
 export interface AppCardProps {
   app: AppSummary;
@@ -34,7 +33,7 @@ export function AppCard({ app, now }: AppCardProps) {
         <div>
           <dt>Last change</dt>
           <dd>
-            <time dateTime={app.updated_at}>{relativeTime(app.updated_at, now)}</time>
+            <Time value={app.updated_at} format="relative" now={now} />
           </dd>
         </div>
         <div>

@@ -1,8 +1,7 @@
 import type { AppRunSummary } from '@appforge/sdk';
-import { Badge } from '@appforge/ui';
+import { Badge, Time } from '@appforge/ui';
 import { Link } from 'react-router';
 import { runStatusLabel, runnerKind, statusTone } from '../../settings/lib/run-format';
-import { relativeTime } from '../lib/relative-time';
 
 export interface RecentRunsProps {
   runs: readonly (AppRunSummary & { app_name: string })[];
@@ -26,7 +25,7 @@ export function RecentRuns({ runs, now }: RecentRunsProps) {
           <Badge tone={statusTone(run.status)}>{runStatusLabel(run)}</Badge>
           <span className="home-hint">
             {`${WHO[runnerKind(run)]}, `}
-            <time dateTime={run.created_at}>{relativeTime(run.created_at, now)}</time>
+            <Time value={run.created_at} format="relative" now={now} />
             {run.version_number !== null ? `, version ${run.version_number}` : ''}
           </span>
         </li>

@@ -1,9 +1,9 @@
+import { messageOf } from '@appforge/sdk';
 import type { AppSort, AppSummary } from '@appforge/sdk';
 import { useLiveApp, useLiveRuns, useMyApps, useRecentRuns } from '@appforge/sdk/react';
-import { EmptyState, PageHeader, TextField } from '@appforge/ui';
+import { EmptyState, LoadError, PageHeader, TextField } from '@appforge/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '../../editor/components/LoadError';
 import { Skeleton } from '../../editor/components/Skeleton';
 import { AppCard } from '../components/AppCard';
 import { RecentRuns } from '../components/RecentRuns';
@@ -120,7 +120,7 @@ export function Component() {
           {apps.isPending && !shown ? (
             <Skeleton label="Loading your apps" rows={4} />
           ) : apps.isError ? (
-            <LoadError title="Your apps could not be loaded" error={apps.error} onRetry={() => void apps.refetch()} />
+            <LoadError what="Your apps" message={messageOf(apps.error)} onRetry={() => void apps.refetch()} />
           ) : noAppsAtAll ? (
             <EmptyState
               title="Create your first app"
@@ -148,7 +148,7 @@ export function Component() {
           {runs.isPending ? (
             <Skeleton label="Loading recent runs" rows={3} />
           ) : runs.isError ? (
-            <LoadError title="Recent runs could not be loaded" error={runs.error} onRetry={() => void runs.refetch()} />
+            <LoadError what="Recent runs" message={messageOf(runs.error)} onRetry={() => void runs.refetch()} />
           ) : (
             <RecentRuns runs={runs.data} now={now} />
           )}

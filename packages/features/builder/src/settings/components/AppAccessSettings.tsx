@@ -1,8 +1,7 @@
-import { CAP_PERIOD_OPTIONS, CAP_SCOPE_OPTIONS, describeCap } from '@appforge/sdk';
+import { CAP_PERIOD_OPTIONS, CAP_SCOPE_OPTIONS, describeCap, messageOf } from '@appforge/sdk';
 import type { AddAllowedUsersResult, ParsedAllowedList, UsageCapInput } from '@appforge/sdk';
 import { useAllowedUsersForm, useUsageCapForm } from '@appforge/sdk/react';
 import { Button, Select, TextArea, TextField } from '@appforge/ui';
-import { messageOf } from '../lib/message-of';
 
 /**
  * How often people may run the app ("each person 20 times a day", or a total): past a limit a

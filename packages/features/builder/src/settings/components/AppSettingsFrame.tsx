@@ -1,12 +1,11 @@
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { useApp, useLiveApp } from '@appforge/sdk/react';
-import { Button, EmptyState, PageHeader } from '@appforge/ui';
+import { Button, EmptyState, LoadError, PageHeader } from '@appforge/ui';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { isNotFound } from '../lib/message-of';
 import { settingsPaths } from '../lib/paths';
-import { LoadError } from './LoadError';
 import { Skeleton } from './Skeleton';
 
 export interface AppSettingsFrameProps {
@@ -80,7 +79,7 @@ export function AppSettingsFrame({ page, description, skeletonLines = 6, actions
       {data ? (
         children(data)
       ) : app.isError ? (
-        <LoadError what="This app's settings" error={app.error} onRetry={() => void app.refetch()} retrying={app.isFetching} />
+        <LoadError what="This app's settings" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} />
       ) : (
         <Skeleton lines={skeletonLines} label="Loading the app's settings…" />
       )}

@@ -1,6 +1,6 @@
 import type { AppRunStepRow, AppRunSummary } from '@appforge/sdk';
-import { Badge, Markdown } from '@appforge/ui';
-import { formatDateTime, formatDuration, formatTokens, pretty, renderedResults, runnerKind, runStatusLabel, statusLabel, statusTone } from '../lib/run-format';
+import { Badge, formatDateTime, Markdown } from '@appforge/ui';
+import { formatDuration, formatTokens, pretty, renderedResults, runnerKind, runStatusLabel, statusLabel, statusTone } from '../lib/run-format';
 
 export interface RunDetailProps {
   run: AppRunSummary;

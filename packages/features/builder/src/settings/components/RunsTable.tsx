@@ -1,5 +1,5 @@
 import type { AppRunSummary } from '@appforge/sdk';
-import { Badge, Button } from '@appforge/ui';
+import { Badge, Button, formatDateTime } from '@appforge/ui';
 import {
   flexRender,
   getCoreRowModel,
@@ -11,7 +11,7 @@ import {
 import type { ColumnDef, Row, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatDuration, formatTokens, runStatusLabel, searchableText, statusTone, summarise, totalTokens } from '../lib/run-format';
+import { formatDuration, formatTokens, runStatusLabel, searchableText, statusTone, summarise, totalTokens } from '../lib/run-format';
 
 export const RUNS_PAGE_SIZE = 25;
 

@@ -84,6 +84,7 @@ function entriesOf(app: AppDetail): HubEntry[] {
       to: paths.data,
       summary: `${plural(app.runs_last_7_days, 'run', 'runs')} in the last 7 days.`,
     },
+    { key: 'tests', title: 'Tests', to: paths.tests, summary: 'Check the app’s answers with inputs you choose, on the draft or the live version.' },
     { key: 'domain', title: 'Custom domain', to: paths.customDomain, summary: 'Serve the app or its landing page on a domain you own.' },
     {
       key: 'api',

@@ -1,8 +1,8 @@
+import { messageOf } from '@appforge/sdk';
 import type { AppPatch } from '@appforge/sdk';
 import { useUpdateApp } from '@appforge/sdk/react';
 import { useCallback } from 'react';
 import type { SaveState } from '../components/SaveBar';
-import { messageOf } from '../lib/message-of';
 
 /**
  * Saves part of an app through the SDK's optimistic update (the page shows the new values at

@@ -10,6 +10,8 @@ export function settingsPaths(appId: string) {
     config: `/app-config/${id}`,
     data: `/app-data/${id}`,
     customDomain: `/custom-domain/${id}`,
+    /** @appforge/app-tests, by URL. */
+    tests: `/app-tests/${id}`,
     apiAccess: `/api-app-access/${id}`,
     editor: `/create-app/${id}`,
     deployed: `/deployed-app/${id}`,

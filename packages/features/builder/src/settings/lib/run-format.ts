@@ -72,12 +72,6 @@ export function formatTokens(usage: AppRunSummary['usage'], locale?: string): st
   return `${format.format(usage.inputTokens)} in · ${format.format(usage.outputTokens)} out`;
 }
 
-export function formatDateTime(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 /** A one-line preview of inputs or outputs for a table cell (the detail view shows everything). */
 export function summarise(value: unknown, max = 80): string {
   if (value === null || value === undefined) return '—';

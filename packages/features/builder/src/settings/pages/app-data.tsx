@@ -1,11 +1,12 @@
+import { messageOf } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { useLiveRuns, useRun, useRuns } from '@appforge/sdk/react';
-import { Button, Dialog, EmptyState } from '@appforge/ui';
+import { Button, Dialog, EmptyState, LoadError } from '@appforge/ui';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AppSettingsFrame } from '../components/AppSettingsFrame';
-import { LoadError } from '../components/LoadError';
 import { RunDetail } from '../components/RunDetail';
+import { SaveAsTest } from '../components/SaveAsTest';
 import { hasFilters, RunFiltersBar } from '../components/RunFiltersBar';
 import type { RunFilters } from '../components/RunFiltersBar';
 import { RunsTable } from '../components/RunsTable';
@@ -43,9 +44,12 @@ function RunDetailDialog({ runId, onClose }: { runId: string; onClose: () => voi
       }}
     >
       {run.data ? (
-        <RunDetail run={run.data.run} steps={run.data.steps} />
+        <>
+          <RunDetail run={run.data.run} steps={run.data.steps} />
+          {run.data.run.status === 'done' ? <SaveAsTest runId={run.data.run.id} appId={run.data.run.app_id} /> : null}
+        </>
       ) : run.isError ? (
-        <LoadError what="This run" error={run.error} onRetry={() => void run.refetch()} retrying={run.isFetching} />
+        <LoadError what="This run" message={messageOf(run.error)} onRetry={() => void run.refetch()} retrying={run.isFetching} />
       ) : (
         <Skeleton lines={6} label="Loading the run…" />
       )}
@@ -169,7 +173,7 @@ function RunHistory({ app }: { app: AppDetail }) {
               />
             </>
           ) : runs.isError ? (
-            <LoadError what="The run history" error={runs.error} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />
+            <LoadError what="The run history" message={messageOf(runs.error)} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />
           ) : (
             <Skeleton lines={8} label="Loading the runs…" />
           )}

@@ -1,3 +1,4 @@
+import { messageOf } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { useUploadAppIcon } from '@appforge/sdk/react';
 import { Button, Card, Tabs } from '@appforge/ui';
@@ -5,7 +6,6 @@ import { AppSettingsFrame } from '../components/AppSettingsFrame';
 import { GeneratedIconPicker } from '../components/GeneratedIconPicker';
 import { IconUploader } from '../components/IconUploader';
 import { useSaveApp } from '../data/use-save-app';
-import { messageOf } from '../lib/message-of';
 import { initialsOf } from '../lib/monogram';
 
 function IconEditor({ app }: { app: AppDetail }) {

@@ -27,6 +27,7 @@ describe('/app-settings/:appId', () => {
     expect(link(/Runs and data/)).toHaveAttribute('href', `/app-data/${app.id}`);
     expect(link(/API access/)).toHaveTextContent('On: programs can run the app with an API key.');
     expect(link(/Custom domain/)).toHaveAttribute('href', `/custom-domain/${app.id}`);
+    expect(link(/^Tests/)).toHaveAttribute('href', `/app-tests/${app.id}`);
     expect(screen.getByText('Draft: not deployed yet')).toBeInTheDocument();
   });
 

@@ -108,6 +108,20 @@ describe('editing a deployed app takes one click', { timeout: 120_000 }, () => {
     expect(await owner.client.versions.list(appId)).toHaveLength(3);
   });
 
+  it('deleting a step of the live version points to "Make changes", which opens the draft where it can be deleted', async () => {
+    const user = userEvent.setup();
+    const { owner, appId, live } = await ownerWithDeployedApp();
+    const { router } = render(owner.client, `/create-app/${appId}/${live.id}/ask/delete`);
+    expect(await screen.findByRole('heading', { name: 'Steps of a deployed version cannot be deleted' })).toBeInTheDocument();
+    // The button it names is the one the deployed version's notice shows above.
+    expect(screen.getByText('Make an editable draft first: use “Make changes” above.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make changes' }));
+    const draftId = await expectEditableDraft(router, appId);
+    expect(draftId).not.toBe(live.id);
+    // The live version is untouched.
+    expect((await owner.client.versions.get(live.id)).spec.steps.map((step) => step.id)).toEqual(lessonSpec.steps.map((step) => step.id));
+  });
+
   it('another user cannot make or open a draft of someone else’s app, and nothing changes', async () => {
     const { owner, appId, live } = await ownerWithDeployedApp();
     const mallory = await backend().signedInUser('mallory');

@@ -1,0 +1,3 @@
+import { appforgeConfig } from '@appforge/eslint-config';
+
+export default appforgeConfig({ dir: import.meta.dirname, react: true, feature: 'app-tests' });

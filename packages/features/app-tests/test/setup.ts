@@ -1,0 +1,15 @@
+import '@testing-library/jest-dom/vitest';
+import { installJsdomPolyfills } from '@appforge/vitest-config/jsdom';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Lazy pages download their code before they render; on a loaded 2-core CI machine that can take
+// longer than Testing Library's default 1 s wait, which made these tests flaky.
+configure({ asyncUtilTimeout: 10_000 });
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+installJsdomPolyfills();
