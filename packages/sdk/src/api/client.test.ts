@@ -68,7 +68,7 @@ afterEach(async () => {
 describe('createAppforgeApi with bad input', () => {
   it('refuses a missing or blank key before sending anything', async () => {
     const { url, requests } = await serve((_req, res) => res.end('{}'));
-    for (const apiKey of ['', '   ']) {
+    for (const apiKey of [undefined, '', '   ']) {
       const error = await failure(async () => createAppforgeApi({ url, apiKey }).apps.get(APP_ID));
       expect(error).toBeInstanceOf(InvalidApiKeyError);
       expect((error as Error).message).toContain('No API key given');

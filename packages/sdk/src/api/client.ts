@@ -11,8 +11,11 @@ import type { ApiApp, ApiRun, ApiRunEvent, ApiTestRun, ApiTestRunVersion } from 
 export interface AppforgeApiOptions {
   /** The API's base URL as the key page shows it (…/functions/v1/api), or the project's URL. */
   url: string;
-  /** An API key (af_…), sent as Authorization: Bearer. */
-  apiKey: string;
+  /**
+   * An API key (af_…), sent as Authorization: Bearer. `undefined` is allowed so that
+   * `process.env.APPFORGE_API_KEY` can be passed as is: a missing key throws InvalidApiKeyError.
+   */
+  apiKey: string | undefined;
   /** A fetch to use instead of the global one (tests, proxies, older runtimes). */
   fetch?: typeof fetch;
 }
@@ -71,7 +74,7 @@ type AnswerOf<K extends OperationId> = z.output<(typeof ANSWER_SCHEMAS)[(typeof 
 
 const optionsSchema = z.object({
   url: z.url({ protocol: /^https?$/, message: 'url must be an http(s) address, e.g. https://your-project.example.com/functions/v1/api' }),
-  apiKey: z.string({ message: 'apiKey must be a string' }),
+  apiKey: z.string({ message: 'apiKey must be a string' }).optional(),
 });
 
 const idSchema = z.string({ message: 'The id must be a string' }).trim().min(1, 'The id is empty');
@@ -144,7 +147,7 @@ async function refusal(response: Response): Promise<AppforgeApiError> {
 export function createAppforgeApi(options: AppforgeApiOptions): AppforgeApi {
   const parsedOptions = optionsSchema.safeParse(options);
   if (!parsedOptions.success) throw refuse(parsedOptions.error);
-  const apiKey = parsedOptions.data.apiKey.trim();
+  const apiKey = (parsedOptions.data.apiKey ?? '').trim();
   if (apiKey === '') {
     throw new InvalidApiKeyError({
       code: 'invalid_api_key',
