@@ -22,6 +22,11 @@ const ERROR_CODES = [
   'no_cases',
   'too_many_cases',
   'test_run_not_found',
+  // Answered for a path the API does not have, a method an endpoint does not take, and an id that
+  // is not valid percent-encoding: listed so clients (@appforge/sdk/api) know every code.
+  'not_found',
+  'method_not_allowed',
+  'invalid_path',
 ];
 
 function components(inputs: Schema): Schema {
@@ -154,7 +159,7 @@ function components(inputs: Schema): Schema {
     },
     responses: Object.fromEntries(
       [
-        ['BadRequest', 'invalid_inputs (a message per field), invalid_request, or too_many_cases (a test run covers at most 200 cases)'],
+        ['BadRequest', 'invalid_inputs (a message per field), invalid_request, invalid_path (an id that is not valid percent-encoding), or too_many_cases (a test run covers at most 200 cases)'],
         ['Unauthorized', 'invalid_api_key: missing, unknown, revoked or expired key'],
         ['Forbidden', 'app_not_in_scope or api_access_disabled'],
         ['NotFound', 'app_not_found (also an app that is not deployed), run_not_found, version_not_found or test_run_not_found'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curlSnippet, fetchSnippet, mcpConfig, pythonSnippet, sampleInputs } from './snippets';
+import { curlSnippet, javascriptSnippet, mcpConfig, pythonSnippet, sampleInputs } from './snippets';
 
 const fields = [
   { name: 'topic', label: 'Topic', type: 'text', required: true },
@@ -23,12 +23,13 @@ describe('snippets', () => {
     );
   });
 
-  it('build JavaScript and Python with the real names, URL and a key from the environment', () => {
+  it('build JavaScript with the SDK’s API client and Python, with the real names, URL and a key from the environment', () => {
     const inputs = sampleInputs(fields);
-    const js = fetchSnippet(base, appId, inputs);
-    expect(js).toContain(`"${base}/v1/apps/${appId}/runs"`);
-    expect(js).toContain('"tone":"Plain"');
-    expect(js).toContain('process.env.APPFORGE_API_KEY');
+    const js = javascriptSnippet(base, appId, inputs);
+    expect(js).toContain("import { RateLimitedError, createAppforgeApi } from '@appforge/sdk/api';");
+    expect(js).toContain(`createAppforgeApi({ url: "${base}", apiKey: process.env.APPFORGE_API_KEY })`);
+    expect(js).toContain(`api.runs.create("${appId}", {"topic":"Your topic","count":1,"tone":"Plain","short":true})`);
+    expect(js).not.toContain('fetch(');
     const python = pythonSnippet(base, appId, inputs);
     expect(python).toContain('json={"inputs": {"topic": "Your topic", "count": 1, "tone": "Plain", "short": True}}');
     expect(python).toContain("os.environ['APPFORGE_API_KEY']");

@@ -26,19 +26,20 @@ export function curlSnippet(baseUrl: string, appId: string, inputs: Record<strin
   return `curl -sS -X POST '${runUrl(baseUrl, appId)}' -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '${body}'`;
 }
 
-export function fetchSnippet(baseUrl: string, appId: string, inputs: Record<string, unknown>): string {
+/** JavaScript with the SDK's typed API client (@appforge/sdk/api): typed answers and errors. */
+export function javascriptSnippet(baseUrl: string, appId: string, inputs: Record<string, unknown>): string {
   return [
-    `const response = await fetch(${JSON.stringify(runUrl(baseUrl, appId))}, {`,
-    `  method: 'POST',`,
-    `  headers: {`,
-    `    Authorization: \`Bearer \${process.env.APPFORGE_API_KEY}\`,`,
-    `    'Content-Type': 'application/json',`,
-    `  },`,
-    `  body: JSON.stringify({ inputs: ${JSON.stringify(inputs)} }),`,
-    `});`,
-    `if (!response.ok) throw new Error((await response.json()).error.message);`,
-    `const run = await response.json();`,
-    `console.log(run.output);`,
+    `// npm install @appforge/sdk`,
+    `import { RateLimitedError, createAppforgeApi } from '@appforge/sdk/api';`,
+    ``,
+    `const api = createAppforgeApi({ url: ${JSON.stringify(baseUrl)}, apiKey: process.env.APPFORGE_API_KEY });`,
+    `try {`,
+    `  const run = await api.runs.create(${JSON.stringify(appId)}, ${JSON.stringify(inputs)});`,
+    `  console.log(run.output);`,
+    `} catch (error) {`,
+    `  if (error instanceof RateLimitedError) console.error(\`Too many runs; try again in \${error.retryAfter} s\`);`,
+    `  else throw error;`,
+    `}`,
   ].join('\n');
 }
 

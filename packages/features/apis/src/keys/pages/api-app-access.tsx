@@ -4,7 +4,7 @@ import { Button, Card, CodeBlock, EmptyState, PageHeader, Spinner, Switch, Tabs 
 import { Link, useParams } from 'react-router';
 import { TryIt } from '../components/TryIt';
 import { keyPaths } from '../lib/format';
-import { curlSnippet, fetchSnippet, mcpConfig, pythonSnippet, sampleInputs } from '../lib/snippets';
+import { curlSnippet, javascriptSnippet, mcpConfig, pythonSnippet, sampleInputs } from '../lib/snippets';
 
 /** /api-app-access/:appId — API access on or off, code to call the app, a try-it panel, OpenAPI and MCP. */
 export function Component() {
@@ -50,7 +50,7 @@ export function Component() {
           aria-label="Languages"
           items={[
             { value: 'curl', label: 'curl', content: <CodeBlock code={curlSnippet(baseUrl, appId, inputs)} language="shell" /> },
-            { value: 'js', label: 'JavaScript', content: <CodeBlock code={fetchSnippet(baseUrl, appId, inputs)} language="javascript" /> },
+            { value: 'js', label: 'JavaScript', content: <CodeBlock code={javascriptSnippet(baseUrl, appId, inputs)} language="javascript" /> },
             { value: 'python', label: 'Python', content: <CodeBlock code={pythonSnippet(baseUrl, appId, inputs)} language="python" /> },
           ]}
         />
