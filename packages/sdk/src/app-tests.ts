@@ -67,6 +67,24 @@ const resultRowSchema = z.object({
 });
 export type AppTestResultRow = z.infer<typeof resultRowSchema>;
 
+const DEPLOY_COLUMNS = 'id, app_id, version_id, version_number, deployed_by, test_run_id, override_reason, failing, created_at';
+
+const deployRowSchema = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  version_id: z.string(),
+  version_number: z.number(),
+  deployed_by: z.string().nullable(),
+  test_run_id: z.string().nullable(),
+  override_reason: z.string().nullable(),
+  failing: z.array(
+    z.object({ case_id: z.string(), name: z.string(), mode: z.enum(TEST_CASE_MODES), status: z.string(), reason: z.string().nullable() }),
+  ),
+  created_at: z.string(),
+});
+/** One deploy of a version (the publish gate): its test run, the cases that did not pass, and the reason to deploy anyway. */
+export type AppDeployRow = z.infer<typeof deployRowSchema>;
+
 export interface NewTestCase {
   appId: string;
   name: string;
@@ -111,6 +129,8 @@ export interface AppTestsApi {
   run(options: { appId: string; versionId?: string; signal?: AbortSignal }): AsyncIterable<TestRunEvent>;
   listRuns(appId: string, limit?: number): Promise<AppTestRunRow[]>;
   getRun(testRunId: string): Promise<{ run: AppTestRunRow; results: AppTestResultRow[] }>;
+  /** The app's deploys, newest first (owner only): what the publish gate saw, and any reason to deploy anyway. */
+  listDeploys(appId: string, limit?: number): Promise<AppDeployRow[]>;
 }
 
 function notFound(what: string, cause?: unknown): AppforgeError {
@@ -261,6 +281,18 @@ export function createAppTestsApi(supabase: SupabaseClient<Database>): AppTestsA
         run: parseResponse(testRunRowSchema, run.data, 'the test run'),
         results: parseResponse(z.array(resultRowSchema), results.data, 'the test results'),
       };
+    },
+
+    async listDeploys(appId, limit = 50) {
+      requireUuid(appId, 'The app');
+      const { data, error, status } = await supabase
+        .from('AppDeploy')
+        .select(DEPLOY_COLUMNS)
+        .eq('app_id', appId)
+        .order('created_at', { ascending: false })
+        .limit(Math.max(1, Math.min(100, Math.trunc(limit))));
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(z.array(deployRowSchema), data, 'the deploys');
     },
   };
   return api;
