@@ -761,6 +761,8 @@ export type Database = {
           inputs: Json
           mode: string
           name: string
+          passes_needed: number
+          runs: number
           source_run_id: string | null
           updated_at: string
         }
@@ -773,6 +775,8 @@ export type Database = {
           inputs?: Json
           mode?: string
           name: string
+          passes_needed?: number
+          runs?: number
           source_run_id?: string | null
           updated_at?: string
         }
@@ -785,6 +789,8 @@ export type Database = {
           inputs?: Json
           mode?: string
           name?: string
+          passes_needed?: number
+          runs?: number
           source_run_id?: string | null
           updated_at?: string
         }
