@@ -93,6 +93,7 @@ export {
   evaluateExpectation,
   evaluateExpectations,
   expectationSchema,
+  repeatedVerdict,
   testCaseSchema,
 } from './expectations/expectations';
 export type {

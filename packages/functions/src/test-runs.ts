@@ -2,8 +2,8 @@
 // API (`POST /v1/apps/{id}/test-runs`, an API key): starting a test run of a version, running its
 // cases with the same executor and model as a visitor's run, keeping the results in AppTestRun /
 // AppTestResult, and reading a test run back (ending one whose server stopped mid-run).
-import { checkCaseInputs, evaluateExpectations, extractJsonText, parseAppSpec, TEST_LIMITS, testCaseSchema } from '@appforge/engine';
-import type { AppSpec, ExpectationResult, Judge, JsonValue, ModelCapability, RunEvent } from '@appforge/engine';
+import { checkCaseInputs, evaluateExpectations, extractJsonText, parseAppSpec, repeatedVerdict, TEST_LIMITS, testCaseSchema } from '@appforge/engine';
+import type { AppSpec, ExpectationResult, Judge, JsonValue, ModelCapability, RunEvent, TestCase } from '@appforge/engine';
 import type { CatalogueModel } from '@appforge/models';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
@@ -23,6 +23,8 @@ interface CaseRow {
   inputs: unknown;
   expectations: unknown;
   mode: 'must_pass' | 'warn_only';
+  runs: number;
+  passes_needed: number;
 }
 
 type CaseStatus = 'passed' | 'failed' | 'needs_update' | 'error';
@@ -72,11 +74,43 @@ async function runCase(
   row: CaseRow,
 ): Promise<CaseOutcome> {
   const none = { output: null, checks: [], usage: null };
-  const parsed = testCaseSchema.safeParse({ name: row.name, inputs: row.inputs, expectations: row.expectations, mode: row.mode });
+  const parsed = testCaseSchema.safeParse({ name: row.name, inputs: row.inputs, expectations: row.expectations, mode: row.mode, runs: row.runs, passesNeeded: row.passes_needed });
   if (!parsed.success) return { ...none, status: 'needs_update', reason: `The case cannot be read: ${issuesMessage(parsed.error.issues)}` };
   const fit = checkCaseInputs(setup.spec, parsed.data.inputs);
   if (fit.status === 'needs_update') return { ...none, status: 'needs_update', reason: fit.reasons.join(' ') };
+  if (parsed.data.runs === 1) return runOnce(ctx, setup, parsed.data);
 
+  // "n of m runs pass": the runs go one after another (the case already shares the run's
+  // concurrency with the other cases), each within the owner's plan.
+  const outcomes: CaseOutcome[] = [];
+  for (let index = 0; index < parsed.data.runs; index += 1) {
+    const outcome = await runOnce(ctx, setup, parsed.data);
+    // Inputs that no longer fit, or a plan that is used up, say the same on every run.
+    if (outcome.status === 'needs_update') return outcome;
+    outcomes.push(outcome);
+  }
+  const verdict = repeatedVerdict(outcomes.map((outcome) => outcome.status === 'passed'), parsed.data.passesNeeded);
+  const shown = (verdict.pass ? outcomes.find((outcome) => outcome.status === 'passed') : outcomes.find((outcome) => outcome.status !== 'passed')) ?? outcomes[0];
+  const usage = outcomes.reduce<CaseOutcome['usage']>(
+    (sum, outcome) => (outcome.usage ? { inputTokens: (sum?.inputTokens ?? 0) + outcome.usage.inputTokens, outputTokens: (sum?.outputTokens ?? 0) + outcome.usage.outputTokens } : sum),
+    null,
+  );
+  return {
+    status: verdict.pass ? 'passed' : 'failed',
+    output: shown?.output ?? null,
+    checks: shown?.checks ?? [],
+    reason: verdict.pass ? verdict.reason : [verdict.reason, shown?.reason].filter(Boolean).join(' '),
+    usage,
+  };
+}
+
+/** One run of a case's inputs on the version, and its expectations checked. */
+async function runOnce(
+  ctx: FunctionContext,
+  setup: { app: AppRow; spec: AppSpec; versionId: string; model: CatalogueModel; testRunId: string; ownerId: string; signal: AbortSignal },
+  testCase: TestCase,
+): Promise<CaseOutcome> {
+  const none = { output: null, checks: [], usage: null };
   // Within the owner's plan like any run, counted under a runner of its own so test runs stay
   // apart from visitors' runs in the app's figures.
   const admission = await admitRun(ctx.supabase, { appId: setup.app.id, runner: { kind: 'test', userId: setup.ownerId }, channel: 'run' });
@@ -90,7 +124,7 @@ async function runCase(
     model: setup.model,
     run,
     previousState: null,
-    inputs: parsed.data.inputs,
+    inputs: testCase.inputs,
     signal: setup.signal,
   })) {
     end = event;
@@ -107,7 +141,7 @@ async function runCase(
   const variables: Readonly<Record<string, JsonValue>> = end.type === 'run_done' ? end.variables : {};
   const choices = end.type === 'choice_needed' ? end.buttons.map((button) => button.label) : [];
   const usage = end.type === 'run_done' ? end.usage : null;
-  const checks = await evaluateExpectations(parsed.data.expectations, { text, variables, choices }, { judge: modelJudge(setup.model, setup.signal) });
+  const checks = await evaluateExpectations(testCase.expectations, { text, variables, choices }, { judge: modelJudge(setup.model, setup.signal) });
   const failed = checks.filter((check) => !check.pass);
   return {
     status: failed.length === 0 ? 'passed' : 'failed',
@@ -163,7 +197,7 @@ export async function prepareTestRun(
   const cap = TEST_LIMITS.casesPerRun;
   const cases = await ctx.supabase
     .from('AppTestCase')
-    .select('id, name, inputs, expectations, mode', { count: 'exact' })
+    .select('id, name, inputs, expectations, mode, runs, passes_needed', { count: 'exact' })
     .eq('app_id', app.id)
     .order('created_at')
     .order('id')

@@ -12,7 +12,7 @@ import { parseResponse } from './rows';
 import { followFunctionStream } from './runs';
 import type { StreamError } from './runs';
 
-const CASE_COLUMNS = 'id, app_id, name, inputs, expectations, mode, source_run_id, created_at, updated_at';
+const CASE_COLUMNS = 'id, app_id, name, inputs, expectations, mode, runs, passes_needed, source_run_id, created_at, updated_at';
 const TEST_RUN_COLUMNS = 'id, app_id, version_id, version_number, started_by, status, case_count, passed, failed, needs_update, error, started_at, finished_at';
 const RESULT_COLUMNS = 'id, test_run_id, case_id, case_name, mode, status, output, checks, reason, started_at, finished_at';
 
@@ -26,6 +26,9 @@ const caseRowSchema = z.object({
   // Kept as stored: a case written before a change of the rules still lists (and shows why it needs an update).
   expectations: z.array(z.record(z.string(), z.unknown())),
   mode: z.enum(TEST_CASE_MODES),
+  /** "n of m runs pass": the case runs `runs` times and passes when `passes_needed` of them pass. */
+  runs: z.number(),
+  passes_needed: z.number(),
   source_run_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -67,15 +70,37 @@ const resultRowSchema = z.object({
 });
 export type AppTestResultRow = z.infer<typeof resultRowSchema>;
 
+const DEPLOY_COLUMNS = 'id, app_id, version_id, version_number, deployed_by, test_run_id, override_reason, failing, created_at';
+
+const deployRowSchema = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  version_id: z.string(),
+  version_number: z.number(),
+  deployed_by: z.string().nullable(),
+  test_run_id: z.string().nullable(),
+  override_reason: z.string().nullable(),
+  failing: z.array(
+    z.object({ case_id: z.string(), name: z.string(), mode: z.enum(TEST_CASE_MODES), status: z.string(), reason: z.string().nullable() }),
+  ),
+  created_at: z.string(),
+});
+/** One deploy of a version (the publish gate): its test run, the cases that did not pass, and the reason to deploy anyway. */
+export type AppDeployRow = z.infer<typeof deployRowSchema>;
+
 export interface NewTestCase {
   appId: string;
   name: string;
   inputs: Record<string, unknown>;
   expectations: ExpectationInput[];
   mode?: TestCaseMode;
+  /** How many times the case runs (1–5; 1 when absent). */
+  runs?: number;
+  /** How many of those runs must pass (1–runs; 1 when absent). */
+  passesNeeded?: number;
 }
 
-export type TestCasePatch = Partial<Pick<NewTestCase, 'name' | 'inputs' | 'expectations' | 'mode'>>;
+export type TestCasePatch = Partial<Pick<NewTestCase, 'name' | 'inputs' | 'expectations' | 'mode' | 'runs' | 'passesNeeded'>>;
 
 export type TestRunEvent =
   | { type: 'test_run'; test_run_id: string; version_id: string; version_number: number; case_count: number }
@@ -111,13 +136,15 @@ export interface AppTestsApi {
   run(options: { appId: string; versionId?: string; signal?: AbortSignal }): AsyncIterable<TestRunEvent>;
   listRuns(appId: string, limit?: number): Promise<AppTestRunRow[]>;
   getRun(testRunId: string): Promise<{ run: AppTestRunRow; results: AppTestResultRow[] }>;
+  /** The app's deploys, newest first (owner only): what the publish gate saw, and any reason to deploy anyway. */
+  listDeploys(appId: string, limit?: number): Promise<AppDeployRow[]>;
 }
 
 function notFound(what: string, cause?: unknown): AppforgeError {
   return new AppforgeError({ code: 'not_found', message: `This ${what} was not found.`, status: 404, cause });
 }
 
-function checkedCase(input: { name: unknown; inputs: unknown; expectations: unknown; mode: unknown }) {
+function checkedCase(input: { name: unknown; inputs: unknown; expectations: unknown; mode: unknown; runs?: unknown; passesNeeded?: unknown }) {
   const parsed = testCaseSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -150,10 +177,18 @@ export function createAppTestsApi(supabase: SupabaseClient<Database>): AppTestsA
       return parseResponse(z.array(caseRowSchema), data, 'the test cases');
     },
 
-    async createCase({ appId, name, inputs, expectations, mode }) {
+    async createCase({ appId, name, inputs, expectations, mode, runs, passesNeeded }) {
       requireUuid(appId, 'The app');
-      const checked = checkedCase({ name, inputs, expectations, mode });
-      return insertCase({ app_id: appId, name: checked.name, inputs: checked.inputs, expectations: checked.expectations as Json, mode: checked.mode });
+      const checked = checkedCase({ name, inputs, expectations, mode, runs, passesNeeded });
+      return insertCase({
+        app_id: appId,
+        name: checked.name,
+        inputs: checked.inputs,
+        expectations: checked.expectations as Json,
+        mode: checked.mode,
+        runs: checked.runs,
+        passes_needed: checked.passesNeeded,
+      });
     },
 
     async updateCase(caseId, patch) {
@@ -167,10 +202,12 @@ export function createAppTestsApi(supabase: SupabaseClient<Database>): AppTestsA
         inputs: patch.inputs ?? existing.inputs,
         expectations: patch.expectations ?? existing.expectations,
         mode: patch.mode ?? existing.mode,
+        runs: patch.runs ?? existing.runs,
+        passesNeeded: patch.passesNeeded ?? existing.passes_needed,
       });
       const { data, error, status } = await supabase
         .from('AppTestCase')
-        .update({ name: checked.name, inputs: checked.inputs, expectations: checked.expectations as Json, mode: checked.mode })
+        .update({ name: checked.name, inputs: checked.inputs, expectations: checked.expectations as Json, mode: checked.mode, runs: checked.runs, passes_needed: checked.passesNeeded })
         .eq('id', caseId)
         .select(CASE_COLUMNS)
         .maybeSingle();
@@ -261,6 +298,18 @@ export function createAppTestsApi(supabase: SupabaseClient<Database>): AppTestsA
         run: parseResponse(testRunRowSchema, run.data, 'the test run'),
         results: parseResponse(z.array(resultRowSchema), results.data, 'the test results'),
       };
+    },
+
+    async listDeploys(appId, limit = 50) {
+      requireUuid(appId, 'The app');
+      const { data, error, status } = await supabase
+        .from('AppDeploy')
+        .select(DEPLOY_COLUMNS)
+        .eq('app_id', appId)
+        .order('created_at', { ascending: false })
+        .limit(Math.max(1, Math.min(100, Math.trunc(limit))));
+      if (error) throw fromPostgrest(error, status);
+      return parseResponse(z.array(deployRowSchema), data, 'the deploys');
     },
   };
   return api;

@@ -41,7 +41,31 @@ const createFromDescriptionResponse = z.object({
   offline: z.boolean(),
   model_label: z.string(),
 });
-const deployResponse = z.object({ deployed_version_id: z.string(), number: z.number().int() });
+const gateCaseSchema = z.object({
+  case_id: z.string(),
+  name: z.string(),
+  mode: z.enum(['must_pass', 'warn_only']),
+  status: z.string(),
+  reason: z.string().nullable(),
+  output: z.string().nullable().optional(),
+});
+const deployResponse = z.object({
+  deployed_version_id: z.string(),
+  number: z.number().int(),
+  test_run: z.object({ id: z.string(), passed: z.number(), failed: z.number(), needs_update: z.number() }).nullable().default(null),
+  warnings: z.array(gateCaseSchema).default([]),
+  overridden: z.boolean().default(false),
+});
+
+/** At most this many characters in a "Deploy anyway" reason (deploy-app refuses more). */
+export const DEPLOY_REASON_MAX = 1000;
+
+/** "Deploy anyway": why, in the owner's words. */
+export const deployReasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'Write why you deploy although tests fail.')
+  .max(DEPLOY_REASON_MAX, `A reason has at most ${DEPLOY_REASON_MAX} characters.`);
 
 const MAX_ICON_BYTES = 1024 * 1024;
 const ICON_TYPES: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
@@ -278,8 +302,13 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
       return { ...row, config, icon_url: iconUrlOf(supabase, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 };
     },
 
-    async deploy(appId, versionId) {
-      const body = { app_id: requireUuid(appId, 'The app'), version_id: requireUuid(versionId, 'The version') };
+    async deploy(appId, versionId, options = {}) {
+      const body: Record<string, string> = { app_id: requireUuid(appId, 'The app'), version_id: requireUuid(versionId, 'The version') };
+      if (options.overrideReason !== undefined) {
+        const reason = deployReasonSchema.safeParse(options.overrideReason);
+        if (!reason.success) throw invalidInput(reason.error.issues[0]?.message ?? 'Write why you deploy although tests fail.', reason.error);
+        body.override_reason = reason.data;
+      }
       return parseResponse(deployResponse, await invokeFunction(supabase, 'deploy-app', body), 'deploy-app');
     },
   };

@@ -436,6 +436,64 @@ export type Database = {
           },
         ]
       }
+      AppDeploy: {
+        Row: {
+          app_id: string
+          created_at: string
+          deployed_by: string | null
+          failing: Json
+          id: string
+          override_reason: string | null
+          test_run_id: string | null
+          version_id: string
+          version_number: number
+        }
+        Insert: {
+          app_id: string
+          created_at?: string
+          deployed_by?: string | null
+          failing?: Json
+          id?: string
+          override_reason?: string | null
+          test_run_id?: string | null
+          version_id: string
+          version_number: number
+        }
+        Update: {
+          app_id?: string
+          created_at?: string
+          deployed_by?: string | null
+          failing?: Json
+          id?: string
+          override_reason?: string | null
+          test_run_id?: string | null
+          version_id?: string
+          version_number?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "AppDeploy_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "App"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppDeploy_test_run_id_fkey"
+            columns: ["test_run_id"]
+            isOneToOne: false
+            referencedRelation: "AppTestRun"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "AppDeploy_version_id_fkey"
+            columns: ["version_id"]
+            isOneToOne: false
+            referencedRelation: "AppVersion"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       AppDescription: {
         Row: {
           app_id: string | null
@@ -703,6 +761,8 @@ export type Database = {
           inputs: Json
           mode: string
           name: string
+          passes_needed: number
+          runs: number
           source_run_id: string | null
           updated_at: string
         }
@@ -715,6 +775,8 @@ export type Database = {
           inputs?: Json
           mode?: string
           name: string
+          passes_needed?: number
+          runs?: number
           source_run_id?: string | null
           updated_at?: string
         }
@@ -727,6 +789,8 @@ export type Database = {
           inputs?: Json
           mode?: string
           name?: string
+          passes_needed?: number
+          runs?: number
           source_run_id?: string | null
           updated_at?: string
         }

@@ -42,6 +42,10 @@ const functionErrorBody = z.object({
   code: z.string().min(1),
   message: z.string().min(1),
   problems: z.array(z.unknown()).optional(),
+  // The publish gate's refusal (deploy-app's `tests_failed`).
+  failing: z.array(z.unknown()).optional(),
+  warnings: z.array(z.unknown()).optional(),
+  test_run_id: z.string().optional(),
 });
 
 /**
@@ -59,14 +63,14 @@ export async function fromFunctionsError(error: unknown): Promise<AppforgeError>
     }
     const parsed = functionErrorBody.safeParse(body);
     if (parsed.success) {
-      const { code, message, problems } = parsed.data;
-      return new AppforgeError({
-        code,
-        message,
-        status: response.status,
-        cause: error,
-        ...(problems === undefined ? {} : { details: { problems } }),
-      });
+      const { code, message, problems, failing, warnings, test_run_id: testRunId } = parsed.data;
+      const details = {
+        ...(problems === undefined ? {} : { problems }),
+        ...(failing === undefined ? {} : { failing }),
+        ...(warnings === undefined ? {} : { warnings }),
+        ...(testRunId === undefined ? {} : { test_run_id: testRunId }),
+      };
+      return new AppforgeError({ code, message, status: response.status, cause: error, ...(Object.keys(details).length === 0 ? {} : { details }) });
     }
     return new AppforgeError({
       code: 'function_error',

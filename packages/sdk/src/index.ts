@@ -27,7 +27,7 @@ export type {
   AppVisibility,
   PublicApp,
 } from './app-rows';
-export { APP_ICONS_BUCKET } from './apps';
+export { APP_ICONS_BUCKET, DEPLOY_REASON_MAX, deployReasonSchema } from './apps';
 export { MAX_ALLOWED_HOSTS, allowedHostSchema, allowedHostsSchema, parseAllowedHostLines } from '@appforge/engine';
 export type { AllowedHostsCheck } from '@appforge/engine';
 export {
@@ -101,7 +101,7 @@ export type {
   UsageCapRow,
 } from './bundle-rows';
 export { TEST_RESULT_STATUSES } from './app-tests';
-export type { AppTestCaseRow, AppTestResultRow, AppTestResultStatus, AppTestRunRow, AppTestsApi, NewTestCase, TestCasePatch, TestRunEvent } from './app-tests';
+export type { AppDeployRow, AppTestCaseRow, AppTestResultRow, AppTestResultStatus, AppTestRunRow, AppTestsApi, NewTestCase, TestCasePatch, TestRunEvent } from './app-tests';
 export { EXPECTATION_KINDS, TEST_CASE_MODES, TEST_LIMITS } from '@appforge/engine';
 export type { ExpectationInput, TestCaseMode } from '@appforge/engine';
 export { TERMINAL_RUN_EVENTS } from './run-events';
@@ -122,6 +122,7 @@ export type {
   BuilderStreamEvent,
   CreateDraftInput,
   CreateFromDescriptionResult,
+  DeployGateCase,
   DeployResult,
   GenerateVersionOptions,
   ListMyAppsParams,

@@ -161,9 +161,26 @@ export interface CreateFromDescriptionResult {
   model_label: string;
 }
 
+/** A test case that did not pass when a version was deployed (the publish gate, issue 30). */
+export interface DeployGateCase {
+  case_id: string;
+  name: string;
+  mode: 'must_pass' | 'warn_only';
+  status: string;
+  reason: string | null;
+  /** The version's output for the case (absent where it was not kept). */
+  output?: string | null;
+}
+
 export interface DeployResult {
   deployed_version_id: string;
   number: number;
+  /** The test run the gate made; null when the app has no test cases. */
+  test_run: { id: string; passed: number; failed: number; needs_update: number } | null;
+  /** Warn-only cases that did not pass: shown, never blocking. */
+  warnings: DeployGateCase[];
+  /** Deployed anyway, with a reason, although a must-pass case failed. */
+  overridden: boolean;
 }
 
 export interface AppsApi {
@@ -184,7 +201,12 @@ export interface AppsApi {
   createFromDescription(
     input: { appDescriptionId: string } | { description: string },
   ): Promise<CreateFromDescriptionResult>;
-  deploy(appId: string, versionId: string): Promise<DeployResult>;
+  /**
+   * Runs the app's test cases on the version and deploys it when every must-pass case passes.
+   * Otherwise `tests_failed` (409) with `details.failing`, `details.warnings` and
+   * `details.test_run_id`; `overrideReason` (1–1000 characters) deploys anyway and is kept.
+   */
+  deploy(appId: string, versionId: string, options?: { overrideReason?: string }): Promise<DeployResult>;
   /**
    * Links the app to one of the caller's databases, or unlinks it (null). Someone else's database
    * is refused by the database (`permission_denied`, 403); nothing changes.

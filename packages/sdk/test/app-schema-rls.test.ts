@@ -261,17 +261,26 @@ describe('row-level security and the frozen rule on AppVersion, AppDescription, 
     it('the deployed version must be a frozen version of the same app', async () => {
       const { app, deployed, draft } = await deployedApp();
       const theirs = await deployedApp();
-      const toDraft = await owner.from('App').update({ deployed_version_id: draft }).eq('id', app);
+      const toDraft = await admin.from('App').update({ deployed_version_id: draft }).eq('id', app);
       expect(toDraft.error?.code).toBe('23514');
       expect(toDraft.error?.message).toBe('The deployed version must be a deployed (frozen) version of this app.');
-      expect((await owner.from('App').update({ deployed_version_id: theirs.deployed }).eq('id', app)).error?.code).toBe('23514');
       expect((await admin.from('App').update({ deployed_version_id: theirs.deployed }).eq('id', app)).error?.code).toBe('23514');
       expect((await admin.from('App').update({ deployed_version_id: crypto.randomUUID() }).eq('id', app)).error?.code).toBe('23514');
       expect((await admin.from('App').select('deployed_version_id').eq('id', app).single()).data?.deployed_version_id).toBe(deployed);
       // Rolling back to an earlier deployment is fine: it is frozen and the app's own.
       const next = await makeVersion(app);
       await deploy(app, next);
-      expect((await owner.from('App').update({ deployed_version_id: deployed }).eq('id', app)).error).toBeNull();
+      expect((await admin.from('App').update({ deployed_version_id: deployed }).eq('id', app)).error).toBeNull();
+    });
+
+    it('an owner cannot set the deployed version themselves: deploying goes through deploy-app and its test cases (issue 30)', async () => {
+      const { app, deployed } = await deployedApp();
+      const next = await makeVersion(app);
+      await deploy(app, next);
+      const direct = await owner.from('App').update({ deployed_version_id: deployed }).eq('id', app);
+      expect(direct.error?.code).toBe('42501');
+      expect((await admin.from('App').select('deployed_version_id').eq('id', app).single()).data?.deployed_version_id).toBe(next);
+      expect((await owner.from('App').update({ name: 'Renamed' }).eq('id', app)).error).toBeNull();
     });
 
     it('the draft must be a version of the same app, and is cleared when that version is deleted', async () => {

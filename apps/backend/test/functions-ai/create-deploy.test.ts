@@ -82,7 +82,7 @@ describe.each(DATABASES)('on %s', (database) => {
       const { appId, versionId } = await seedApp(backend, owner.id, { deployed: false });
       const response = await callFunction(backend, 'deploy-app', { app_id: appId, version_id: versionId }, owner.token);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ deployed_version_id: versionId, number: 1 });
+      expect(await response.json()).toEqual({ deployed_version_id: versionId, number: 1, test_run: null, warnings: [], overridden: false });
       const version = await owner.client.from('AppVersion').select('frozen').eq('id', versionId).single();
       expect(version.data).toEqual({ frozen: true });
       // Visitors can now read it through the data API.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { linearInput, spec } from '../../test/fixtures';
-import { checkCaseInputs, evaluateExpectation, evaluateExpectations, expectationSchema, testCaseSchema } from './expectations';
+import { checkCaseInputs, evaluateExpectation, evaluateExpectations, expectationSchema, repeatedVerdict, testCaseSchema } from './expectations';
 import type { Expectation, ExpectationInput, RunObservation } from './expectations';
 
 function parse(input: ExpectationInput): Expectation {
@@ -139,5 +139,30 @@ describe('checkCaseInputs', () => {
   it('needs update when a value no longer fits the field', () => {
     const result = checkCaseInputs(app, { topic: 'x'.repeat(51) });
     expect(result.status).toBe('needs_update');
+  });
+});
+
+describe('"n of m runs pass"', () => {
+  const base = { name: 'Greets', inputs: {}, expectations: [{ kind: 'contains', text: 'Hello' }] };
+
+  it('runs a case once and needs that run to pass unless it says otherwise', () => {
+    expect(testCaseSchema.parse(base)).toMatchObject({ runs: 1, passesNeeded: 1 });
+    expect(testCaseSchema.parse({ ...base, runs: 5, passesNeeded: 3 })).toMatchObject({ runs: 5, passesNeeded: 3 });
+  });
+
+  it('refuses n above m, zero, more than five runs, fractions and text, with a sentence that says why', () => {
+    const refused = (value: Record<string, unknown>) => testCaseSchema.safeParse({ ...base, ...value }).error?.issues[0]?.message;
+    expect(refused({ runs: 2, passesNeeded: 3 })).toBe('The runs that must pass cannot be more than the runs: choose n of m with n at most m.');
+    expect(refused({ runs: 0 })).toBe('A case runs at least once.');
+    expect(refused({ runs: 6 })).toBe('A case runs at most 5 times.');
+    expect(refused({ passesNeeded: 0 })).toBe('At least one run must pass.');
+    expect(refused({ runs: 2.5 })).toBe('Runs is a whole number from 1 to 5.');
+    expect(refused({ runs: '3' })).toBe('Say how many times the case runs (1 to 5).');
+  });
+
+  it('passes a case when at least n of its m runs passed, and says how many did', () => {
+    expect(repeatedVerdict([true, false, true], 2)).toEqual({ pass: true, reason: '2 of 3 runs passed; 2 need to pass.' });
+    expect(repeatedVerdict([true, false, false], 2)).toEqual({ pass: false, reason: '1 of 3 runs passed; 2 need to pass.' });
+    expect(repeatedVerdict([false], 1)).toEqual({ pass: false, reason: null });
   });
 });

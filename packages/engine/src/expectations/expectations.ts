@@ -19,6 +19,7 @@ export const TEST_LIMITS = {
   caseNameLength: 120,
   inputsCharacters: 200_000,
   casesPerRun: 200,
+  runsPerCase: 5,
 } as const;
 
 const text = z
@@ -165,6 +166,22 @@ export const testCaseSchema = z.object({
     .min(1, { error: 'A test case checks at least one thing.' })
     .max(TEST_LIMITS.expectationsPerCase, { error: `A test case has at most ${TEST_LIMITS.expectationsPerCase} expectations.` }),
   mode: z.enum(TEST_CASE_MODES).default('must_pass'),
+  /** "n of m runs pass": the case runs `runs` times and passes when at least `passesNeeded` of them pass. */
+  runs: z
+    .number({ error: 'Say how many times the case runs (1 to 5).' })
+    .int({ error: 'Runs is a whole number from 1 to 5.' })
+    .min(1, { error: 'A case runs at least once.' })
+    .max(TEST_LIMITS.runsPerCase, { error: `A case runs at most ${TEST_LIMITS.runsPerCase} times.` })
+    .default(1),
+  passesNeeded: z
+    .number({ error: 'Say how many runs must pass (1 to 5).' })
+    .int({ error: 'Runs that must pass is a whole number from 1 to 5.' })
+    .min(1, { error: 'At least one run must pass.' })
+    .max(TEST_LIMITS.runsPerCase, { error: `At most ${TEST_LIMITS.runsPerCase} runs can be asked to pass.` })
+    .default(1),
+}).refine((value) => value.passesNeeded <= value.runs, {
+  error: 'The runs that must pass cannot be more than the runs: choose n of m with n at most m.',
+  path: ['passesNeeded'],
 });
 export type TestCase = z.output<typeof testCaseSchema>;
 export type TestCaseInput = z.input<typeof testCaseSchema>;
@@ -183,6 +200,17 @@ export interface ExpectationResult {
   readonly pass: boolean;
   /** One sentence saying what was found. */
   readonly reason: string;
+}
+
+/**
+ * "n of m runs pass": a case that ran `outcomes.length` times passes when at least `passesNeeded`
+ * of its runs passed; the sentence says how many did.
+ */
+export function repeatedVerdict(outcomes: readonly boolean[], passesNeeded: number): { pass: boolean; reason: string | null } {
+  const passed = outcomes.filter(Boolean).length;
+  const pass = passed >= passesNeeded;
+  if (outcomes.length <= 1) return { pass, reason: null };
+  return { pass, reason: `${passed} of ${outcomes.length} runs passed; ${passesNeeded} ${passesNeeded === 1 ? 'needs' : 'need'} to pass.` };
 }
 
 /** Asks a model whether `output` meets `rubric`; answers pass/fail with the model's reason. */

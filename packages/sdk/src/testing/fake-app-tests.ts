@@ -19,5 +19,6 @@ export function createFakeAppTests(): AppTestsApi {
     }),
     listRuns: () => Promise.resolve([]),
     getRun: unavailable,
+    listDeploys: () => Promise.resolve([]),
   };
 }

@@ -315,7 +315,7 @@ export function createFakeApps(data: FakeAppsData): {
       }
       data.versions[version.id] = { ...version, frozen: true, updated_at: now() };
       data.apps[app.id] = { ...app, deployed_version_id: version.id, updated_at: now() };
-      return { deployed_version_id: version.id, number: version.number };
+      return { deployed_version_id: version.id, number: version.number, test_run: null, warnings: [], overridden: false };
     },
   };
 

@@ -15,6 +15,9 @@ export interface CaseEditorValue {
   inputs: Record<string, unknown>;
   expectations: ExpectationInput[];
   mode: TestCaseMode;
+  /** "n of m runs pass": the case runs `runs` times and passes when `passesNeeded` of them pass. */
+  runs: number;
+  passesNeeded: number;
 }
 
 export interface CaseEditorProps {
@@ -38,6 +41,8 @@ export function CaseEditor({ fields, editing, saving = false, error, onSave, onC
   const [answers, setAnswers] = useState<Record<string, DraftValue>>(() => draftOfInputs(fields, editing?.inputs ?? {}));
   const [checks, setChecks] = useState<ExpectationDraft[]>(() => (editing ? editing.expectations.map(draftOf) : [emptyExpectation()]));
   const [mode, setMode] = useState<TestCaseMode>(editing?.mode ?? 'must_pass');
+  const [runs, setRuns] = useState(String(editing?.runs ?? 1));
+  const [passesNeeded, setPassesNeeded] = useState(String(editing?.passes_needed ?? 1));
   const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
   const [localError, setLocalError] = useState<string | null>(null);
 
@@ -60,7 +65,8 @@ export function CaseEditor({ fields, editing, saving = false, error, onSave, onC
       }
       expectations.push(converted.value);
     }
-    onSave({ name, inputs: answered.values, expectations, mode });
+    // The SDK checks 1 ≤ n ≤ m ≤ 5 with the engine's rules and answers what to fix.
+    onSave({ name, inputs: answered.values, expectations, mode, runs: Number(runs), passesNeeded: Number(passesNeeded) });
   };
 
   const shownError = localError ?? error ?? null;
@@ -115,6 +121,22 @@ export function CaseEditor({ fields, editing, saving = false, error, onSave, onC
         <label className="app-tests-inline">
           <input type="radio" name={`${formId}-mode`} checked={mode === 'warn_only'} disabled={saving} onChange={() => setMode('warn_only')} /> Warn only: show the failure, but do not hold the version back
         </label>
+      </fieldset>
+      <fieldset className="app-tests-editor__group">
+        <legend>How many runs must pass</legend>
+        <p className="app-tests-muted">With a real model an answer can vary: run the case up to 5 times and let it pass when enough runs pass.</p>
+        <TextField
+          id={`${formId}-passes`}
+          label="Runs that must pass"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={5}
+          value={passesNeeded}
+          disabled={saving}
+          onChange={(event) => setPassesNeeded(event.target.value)}
+        />
+        <TextField id={`${formId}-runs`} label="Runs" type="number" inputMode="numeric" min={1} max={5} value={runs} disabled={saving} onChange={(event) => setRuns(event.target.value)} />
       </fieldset>
       {shownError ? (
         <p role="alert" className="app-tests-error">

@@ -11,6 +11,8 @@ export interface SaveCaseInput {
   inputs: Record<string, unknown>;
   expectations: ExpectationInput[];
   mode: TestCaseMode;
+  runs: number;
+  passesNeeded: number;
 }
 
 /** Adds or changes a case; the SDK checks it with the engine's rules first and refuses it with what to fix. */

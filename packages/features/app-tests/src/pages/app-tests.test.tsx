@@ -72,6 +72,33 @@ describe('/app-tests/:appId', () => {
     expect(await ada.client.appTests.listCases(appId)).toMatchObject([{ name: 'Answers about Mars', inputs: { planet: 'Mars' }, expectations: [{ kind: 'matches', pattern: '(Mars)' }] }]);
   });
 
+  it('saves "n of m runs pass" on a case, and refuses more runs that must pass than runs in plain words', async () => {
+    const ada = await backend().signedInUser('ada');
+    const appId = await appWithDraft(ada, 'Planets');
+    const user = userEvent.setup();
+    render(ada.client, appId);
+    await user.click(await screen.findByRole('button', { name: 'Add a test case' }));
+    const form = screen.getByRole('form', { name: 'New test case' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Mostly Mars');
+    await user.type(within(form).getByLabelText(/^Planet/), 'Mars');
+    await user.type(within(form).getByLabelText(/^The output contains/), 'Mars');
+    const passes = within(form).getByLabelText(/^Runs that must pass/);
+    const runs = within(form).getByLabelText(/^Runs$/);
+    await user.clear(passes);
+    await user.type(passes, '4');
+    await user.clear(runs);
+    await user.type(runs, '3');
+    await user.click(within(form).getByRole('button', { name: 'Save test case' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The runs that must pass cannot be more than the runs: choose n of m with n at most m.');
+    expect(await ada.client.appTests.listCases(appId)).toEqual([]);
+
+    await user.clear(passes);
+    await user.type(passes, '2');
+    await user.click(within(form).getByRole('button', { name: 'Save test case' }));
+    await screen.findByRole('list', { name: 'Test cases' });
+    expect(await ada.client.appTests.listCases(appId)).toMatchObject([{ name: 'Mostly Mars', runs: 3, passes_needed: 2 }]);
+  });
+
   it('refuses inputs the app would refuse, beside the field, and saves nothing', async () => {
     const ada = await backend().signedInUser('ada-inputs');
     const appId = await appWithDraft(ada, 'Planets');

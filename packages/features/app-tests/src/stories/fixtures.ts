@@ -18,7 +18,7 @@ export const USER_ID = '0b6b5a7c-1d2e-4f3a-8b9c-0d1e2f3a4b5c';
 const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
 
 function row(id: string, name: string, inputs: Record<string, unknown>, expectations: Record<string, unknown>[], mode: AppTestCaseRow['mode'] = 'must_pass'): AppTestCaseRow {
-  return { id, app_id: APP_ID, name, inputs, expectations, mode, source_run_id: null, created_at: hourAgo, updated_at: hourAgo };
+  return { id, app_id: APP_ID, name, inputs, expectations, mode, runs: 1, passes_needed: 1, source_run_id: null, created_at: hourAgo, updated_at: hourAgo };
 }
 
 export const caseRows: AppTestCaseRow[] = [

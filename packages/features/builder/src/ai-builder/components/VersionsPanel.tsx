@@ -3,6 +3,7 @@ import { useChangeVersion, useLiveVersions, useVersions } from '@appforge/sdk/re
 import { Button } from '@appforge/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useVersionTests } from '../data/use-version-tests';
 import { aiBuilderPath } from '../lib/paths';
 import { VersionCompare } from './VersionCompare';
 import { VersionList } from './VersionList';
@@ -17,6 +18,7 @@ export function VersionsPanel({ app, currentVersionId }: VersionsPanelProps) {
   const versions = useVersions(app.id);
   // A version made in another tab (the step editor, or the AI builder there) appears here.
   useLiveVersions(app.id);
+  const tests = useVersionTests(app.id);
   const restore = useChangeVersion();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
@@ -114,6 +116,7 @@ export function VersionsPanel({ app, currentVersionId }: VersionsPanelProps) {
           onToggleSelected={toggle}
           onRestore={startRestore}
           restoringId={restore.isPending ? (restoring?.id ?? null) : null}
+          {...(tests.data ? { tests: tests.data } : {})}
         />
       )}
     </section>

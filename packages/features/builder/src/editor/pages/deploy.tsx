@@ -1,14 +1,17 @@
 import { diffSpecs, hasErrors, isSameSpec, summariseDiff } from '@appforge/engine';
 import type { FieldChange, Problem, SpecDiff } from '@appforge/engine';
-import { isNotFound, messageOf } from '@appforge/sdk';
-import type { AppDetail, AppVersionRow } from '@appforge/sdk';
+import { deployReasonSchema, DEPLOY_REASON_MAX, isNotFound, messageOf } from '@appforge/sdk';
+import type { AppDetail, AppVersionRow, AppforgeError, DeployGateCase } from '@appforge/sdk';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
-import { Badge, Button, CopyButton, LoadError } from '@appforge/ui';
-import { useEffect, useRef } from 'react';
+import { Badge, Button, CopyButton, LoadError, TextArea } from '@appforge/ui';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
 import { ProblemList } from '../components/ProblemList';
 import { Skeleton } from '../components/Skeleton';
+import { useGateProgress, useLiveOutputs, useTestCaseCount } from '../data/use-deploy-gate';
+import type { LiveOutputs } from '../data/use-deploy-gate';
 import { useSpecProblems } from '../data/use-spec-problems';
 import { readBackup } from '../lib/autosave';
 import { apiCheckWords, editorPaths } from '../lib/editor-context';
@@ -30,6 +33,17 @@ function problemsOf(error: unknown): Problem[] {
     if (typeof message !== 'string') return [];
     return [{ message, field: typeof field === 'string' ? field : '', code: (typeof code === 'string' ? code : 'invalid_spec') as Problem['code'], severity: 'error' as const, ...(typeof stepId === 'string' ? { stepId } : {}) }];
   });
+}
+
+/** The publish gate's refusal (`tests_failed`): the cases that block, and those that only warn. */
+function gateRefusalOf(error: AppforgeError | null): { failing: DeployGateCase[]; warnings: DeployGateCase[] } | null {
+  if (error?.code !== 'tests_failed') return null;
+  const details = (error.details ?? {}) as { failing?: unknown; warnings?: unknown };
+  const cases = (list: unknown): DeployGateCase[] =>
+    Array.isArray(list)
+      ? list.filter((item): item is DeployGateCase => typeof item === 'object' && item !== null && typeof (item as DeployGateCase).name === 'string')
+      : [];
+  return { failing: cases(details.failing), warnings: cases(details.warnings) };
 }
 
 function unsavedHere(versionId: string): boolean {
@@ -81,7 +95,15 @@ export function Component() {
 
 function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetail; version: AppVersionRow; deployed: AppVersionRow | null; deployedLoading: boolean }) {
   const deploy = useDeployApp();
+  const caseCount = useTestCaseCount(app.id);
+  const hasCases = (caseCount.data ?? 0) > 0;
+  const progress = useGateProgress(app.id, version.id, deploy.isPending && hasCases);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const { problems, apiCheck } = useSpecProblems(version.spec);
+  const deployError = deploy.isError ? deploy.error : null;
+  const gate = gateRefusalOf(deployError);
+  const live = useLiveOutputs(app.id, app.deployed_version_id, gate !== null);
   const blocked = hasErrors(problems);
   const isLive = app.deployed_version_id === version.id;
   const pendingEdits = !version.frozen && unsavedHere(version.id);
@@ -118,6 +140,12 @@ function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetai
           {VISIBILITY_WORDS[app.visibility]}{' '}
           <Link to={`/app-details/${app.id}`}>Change who can open it</Link>.
         </p>
+        {deploy.data?.overridden ? (
+          <p className="editor-notice" role="note">
+            Deployed although must-pass test cases fail. Your reason is kept with the version in its history.
+          </p>
+        ) : null}
+        {deploy.data && deploy.data.warnings.length > 0 ? <GateCases title="Warn-only cases that did not pass" cases={deploy.data.warnings} live={null} versionNumber={version.number} /> : null}
         {links}
         <p className="editor-hint">
           This version is now frozen. To change the app, <Link to={editorPaths.changeVersion(app.id, version.id)}>edit a copy of it</Link>.
@@ -126,8 +154,19 @@ function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetai
     );
   }
 
-  const deployError = deploy.isError ? deploy.error : null;
   const refused = problemsOf(deployError);
+
+  function deployAnyway(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = deployReasonSchema.safeParse(reason);
+    if (!checked.success) {
+      setReasonError(checked.error.issues[0]?.message ?? 'Write why you deploy although tests fail.');
+      return;
+    }
+    setReasonError(null);
+    deploy.mutate({ appId: app.id, versionId: version.id, overrideReason: checked.data });
+  }
+
   return (
     <div className="editor-layout">
       <section className="editor-layout__main" aria-labelledby="deploy-heading">
@@ -153,11 +192,50 @@ function DeployBody({ app, version, deployed, deployedLoading }: { app: AppDetai
         ) : (
           <p>Nothing is deployed yet: after this, visitors can open the app for the first time.</p>
         )}
-        {deployError ? (
+        {caseCount.data === 0 ? (
+          <p className="editor-hint">
+            Deploy checks nothing beyond the steps yet. <Link to={`/app-tests/${app.id}`}>Add test cases…</Link> and Deploy runs them first, so a
+            broken version never reaches visitors.
+          </p>
+        ) : null}
+        {deploy.isPending && hasCases ? (
+          <p role="status" className="editor-hint">
+            {progress.data
+              ? `Running the test cases on version ${version.number}: ${progress.data.done} of ${progress.data.total} done.`
+              : `Running the ${caseCount.data ?? ''} test cases on version ${version.number}…`}
+          </p>
+        ) : null}
+        {deployError && gate === null ? (
           <div role="alert" className="editor-inline-error">
             <p>Not deployed: {deployError.message}</p>
             {refused.length > 0 ? <ProblemList problems={refused} title="The server found" stepHref={(stepId) => editorPaths.step(app.id, version.id, stepId)} /> : null}
           </div>
+        ) : null}
+        {deployError && gate ? (
+          <>
+            <div role="alert" className="editor-inline-error">
+              <p>{deployError.message}</p>
+            </div>
+            <GateCases title="Must-pass cases that fail" cases={gate.failing} live={live.data ?? null} versionNumber={version.number} />
+            {gate.warnings.length > 0 ? <GateCases title="Warn-only cases that did not pass" cases={gate.warnings} live={live.data ?? null} versionNumber={version.number} /> : null}
+            <p className="editor-hint">
+              <Link to={`/app-tests/${app.id}`}>Open the app’s tests</Link> to see every result, or fix the steps and deploy again.
+            </p>
+            <form className="editor-form editor-gate-form" onSubmit={deployAnyway} noValidate aria-label="Deploy anyway">
+              <TextArea
+                label="Why deploy anyway?"
+                hint={`Kept with version ${version.number} in its history; only you can read it. At most ${DEPLOY_REASON_MAX} characters.`}
+                value={reason}
+                maxLength={DEPLOY_REASON_MAX}
+                required
+                error={reasonError ?? undefined}
+                onChange={(event) => setReason(event.target.value)}
+              />
+              <Button type="submit" variant="danger" loading={deploy.isPending}>
+                Deploy anyway
+              </Button>
+            </form>
+          </>
         ) : null}
         <div className="editor-confirm__actions">
           <Button disabled={blocked} loading={deploy.isPending} onClick={() => deploy.mutate({ appId: app.id, versionId: version.id })}>
@@ -224,5 +302,39 @@ function ChangeSummary({ diff, deployedNumber }: { diff: SpecDiff; deployedNumbe
         ))}
       </ul>
     </>
+  );
+}
+
+/** Cases that did not pass: why, and this version's output beside the live version's for the same case. */
+function GateCases({ title, cases, live, versionNumber }: { title: string; cases: readonly DeployGateCase[]; live: LiveOutputs | null; versionNumber: number }) {
+  return (
+    <section aria-label={title}>
+      <h3 className="editor-subtitle">{title}</h3>
+      <ul className="editor-gate-cases">
+        {cases.map((item) => {
+          const liveOutput = live?.outputs.get(item.case_id);
+          const liveCaption = live?.versionNumber ? `Live version ${live.versionNumber}` : 'Live version';
+          return (
+            <li key={item.case_id} aria-label={item.name} className="editor-gate-case">
+              <p>
+                <strong>{item.name}</strong> <Badge tone={item.mode === 'warn_only' ? 'warning' : 'danger'}>{item.status === 'needs_update' ? 'Needs update' : item.status === 'error' ? 'Could not run' : 'Failed'}</Badge>
+              </p>
+              {item.reason ? <p>{item.reason}</p> : null}
+              <div className="editor-gate-diff">
+                <figure aria-label={`Version ${versionNumber}`}>
+                  <figcaption>Version {versionNumber}</figcaption>
+                  {/* Outputs are shown as text, never as HTML. */}
+                  <pre>{item.output ?? 'No output.'}</pre>
+                </figure>
+                <figure aria-label={liveCaption}>
+                  <figcaption>{liveCaption}</figcaption>
+                  <pre>{liveOutput ?? (live ? 'This case has no result on the live version yet.' : 'The live version has no finished test run to compare with.')}</pre>
+                </figure>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
