@@ -3,6 +3,7 @@
 // deploys anyway with a reason; warn-only failures never block. What happened is kept with the
 // version in AppDeploy, which only the owner reads. No client can set the deployed version itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestBackend } from '../harness.js';
 import type { TestBackend } from '../harness.js';
 import { callFunction, seedApp, signedIn, topicSpec } from './helpers.js';
@@ -13,7 +14,7 @@ let backend: TestBackend;
 async function addCase(owner: TestUser, appId: string, name: string, expectations: unknown[], mode = 'must_pass'): Promise<string> {
   const made = await owner.client.from('AppTestCase').insert({ app_id: appId, name, inputs: { topic: 'owls' }, expectations, mode }).select('id').single();
   if (made.error) throw new Error(made.error.message);
-  return (made.data as { id: string }).id;
+  return z.object({ id: z.string() }).parse(made.data).id;
 }
 
 /** A draft whose result no longer starts with "# Answer": the app is broken for the cases. */
