@@ -215,14 +215,18 @@ async function waitFor(url, timeoutMs = 180_000) {
   return false;
 }
 
+const upAfter = {};
 const ready = await phase('Starting the backend and the web app', async () => {
+  const since = Date.now();
+  const timed = (name, promise) => promise.then((up) => ((upAfter[name] = seconds(since)), up));
   const [backendUp, webUp] = await Promise.all([
-    waitFor(`${apiUrl}/health`),
+    timed('backend', waitFor(`${apiUrl}/health`)),
     // From the sources, the first page is ready once Vite has prepared the entry module.
-    waitFor(production ? webUrl : `${webUrl}/src/main.tsx`),
+    timed('web app', waitFor(production ? webUrl : `${webUrl}/src/main.tsx`)),
   ]);
   return { backendUp, webUp };
 });
+console.log(`  (backend ready after ${upAfter.backend}, web app after ${upAfter['web app']})`);
 if (!ready.backendUp || !ready.webUp) {
   console.error(`\n✖ ${ready.backendUp ? 'The web app' : 'The backend'} did not become ready.`);
   stop(1);
