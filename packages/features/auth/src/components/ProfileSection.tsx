@@ -1,6 +1,6 @@
 import { messageOf } from '@appforge/sdk';
 import { useMe, useUpdateDisplayName } from '@appforge/sdk/react';
-import { Button, Card, TextField } from '@appforge/ui';
+import { Button, Card, LoadError, TextField } from '@appforge/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 
@@ -44,12 +44,7 @@ export function ProfileSection() {
     <Card title="Profile">
       {profile.isPending ? <p>Loading your profile…</p> : null}
       {profile.isError ? (
-        <p role="alert">
-          Your profile could not be loaded: {messageOf(profile.error)}{' '}
-          <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <LoadError what="Your profile" message={messageOf(profile.error)} onRetry={() => void profile.refetch()} retrying={profile.isFetching} headingLevel={3} />
       ) : null}
       {profile.isSuccess ? (
         <ProfileForm initialName={profile.data?.display_name ?? ''} email={profile.data?.email ?? null} />

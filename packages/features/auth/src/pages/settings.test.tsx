@@ -34,6 +34,18 @@ describe('/settings', () => {
     expect(client.fake.data.me?.display_name).toBe('Ada Lovelace');
   });
 
+  it('says when the profile could not be loaded, and "Try again" brings the name field back', async () => {
+    const user = userEvent.setup();
+    const client = signedIn();
+    client.fake.fail('users.getMe');
+    renderWithProviders(<SettingsPage />, { client, path: '/settings' });
+    expect(await screen.findByRole('heading', { name: 'Your profile could not be loaded.' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Display name')).toBeNull();
+    client.fake.heal('users.getMe');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Display name')).toHaveValue('Ada');
+  });
+
   it('lists linked sign-in methods, keeps the last one, links another and unlinks it', async () => {
     const user = userEvent.setup();
     const client = signedIn();

@@ -1,6 +1,7 @@
+import { messageOf } from '@appforge/sdk';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useChangeVersion, useLiveVersions, useVersions } from '@appforge/sdk/react';
-import { Button } from '@appforge/ui';
+import { Button, LoadError } from '@appforge/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useVersionTests } from '../data/use-version-tests';
@@ -99,12 +100,7 @@ export function VersionsPanel({ app, currentVersionId }: VersionsPanelProps) {
           <div className="aib-skeleton aib-skeleton--row" aria-hidden="true" />
         </div>
       ) : versions.isError ? (
-        <div className="aib-problem">
-          <p role="alert">The versions could not be loaded: {versions.error.message}</p>
-          <Button size="sm" onClick={() => void versions.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="The versions" message={messageOf(versions.error)} onRetry={() => void versions.refetch()} retrying={versions.isFetching} headingLevel={3} />
       ) : list.length === 0 ? (
         <p>This app has no versions yet.</p>
       ) : (

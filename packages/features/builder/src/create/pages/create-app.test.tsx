@@ -153,7 +153,7 @@ describe('/create-app/:appId', () => {
     const { client, app } = ownerWithApp();
     client.fake.fail('apps.get');
     renderRoute(`/create-app/${app.id}`, { client });
-    expect(await screen.findByRole('heading', { name: 'Your app could not be loaded' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your app could not be loaded.' })).toBeInTheDocument();
     client.fake.heal('apps.get');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Lesson planner' })).toBeInTheDocument();

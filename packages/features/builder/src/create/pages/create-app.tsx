@@ -1,7 +1,8 @@
 import { hasErrors } from '@appforge/engine';
 import type { AppSpec } from '@appforge/engine';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
-import { Badge, Button, PageHeader } from '@appforge/ui';
+import { messageOf } from '@appforge/sdk';
+import { Badge, LoadError, PageHeader } from '@appforge/ui';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -47,9 +48,7 @@ function Loaded({ appId }: { appId: string }) {
     if (isHiddenApp(app.error)) return <AppNotFound />;
     return (
       <div className="bc-page bc-page--narrow">
-        <h1>Your app could not be loaded</h1>
-        <p role="alert">{app.error.message}</p>
-        <Button onClick={() => void app.refetch()}>Try again</Button>
+        <LoadError what="Your app" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} headingLevel={1} />
       </div>
     );
   }
@@ -88,10 +87,7 @@ function Loaded({ appId }: { appId: string }) {
       ) : version.isPending ? (
         <OverviewSkeleton />
       ) : version.isError ? (
-        <div>
-          <p role="alert">The app’s steps could not be loaded: {version.error.message}</p>
-          <Button onClick={() => void version.refetch()}>Try again</Button>
-        </div>
+        <LoadError what="The app’s steps" message={messageOf(version.error)} onRetry={() => void version.refetch()} retrying={version.isFetching} />
       ) : (
         <div className="bc-overview">
           <section className="bc-panel" aria-labelledby="bc-steps-title">
