@@ -5,7 +5,8 @@
 // the draft with the failing case, its output beside the live one → the creator deploys anyway
 // with a written reason → the version history shows the deployed version and the reason.
 import { expect, test } from '@playwright/test';
-import { signInWithEmailCode, uniqueEmail, WEB } from './auth-helpers';
+import { WEB } from './auth-helpers';
+import { deployedSummariser } from './embed-helpers';
 
 const SOURCE_TEXT = 'Iceland sits on a mid-ocean ridge and has about thirty active volcanic systems.';
 const REASON = 'The formal tone is on purpose; the saved case gets updated tomorrow.';
@@ -13,21 +14,10 @@ const REASON = 'The formal tone is on purpose; the saved case gets updated tomor
 test('a creator saves a run as a test, Deploy refuses a draft that breaks it, and a deploy anyway keeps its reason in the history', async ({ page, request }) => {
   test.setTimeout(240_000);
 
-  // 1. Make an app from the Summariser template and sign up.
-  await page.goto(`${WEB}/create-new-app`);
-  await page.getByRole('button', { name: 'Summariser' }).click();
-  await page.getByRole('button', { name: 'Sign up and create my app' }).click();
-  await expect(page).toHaveURL(/\/sign-in\?app_description_id=[0-9a-f-]{36}&next=/);
-  await signInWithEmailCode(page, request, uniqueEmail('gate'));
-  await expect(page).toHaveURL(/\/create-app\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  const appId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-  await expect(page.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
+  // 1. Sign up, make the Summariser from its template and deploy version 1 (no test cases yet).
+  const appId = await deployedSummariser(page, request, 'gate');
 
-  // 2. Deploy version 1 (no test cases yet, so nothing is checked).
-  await page.getByRole('button', { name: 'Deploy version 1' }).click();
-  await expect(page.getByRole('button', { name: 'Deployed' })).toBeDisabled();
-
-  // 3. The creator runs the live app once.
+  // 2. The creator runs the live app once.
   await page.goto(`${WEB}/deployed-app/${appId}`);
   const form = page.getByRole('form', { name: 'What to summarise' });
   await form.getByRole('textbox', { name: 'Text', exact: true }).fill(SOURCE_TEXT);
@@ -37,7 +27,7 @@ test('a creator saves a run as a test, Deploy refuses a draft that breaks it, an
   await form.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('article', { name: 'Summary' })).toContainText('Offline model', { timeout: 30_000 });
 
-  // 4. Runs and data: open that run and keep it as a test case.
+  // 3. Runs and data: open that run and keep it as a test case.
   await page.goto(`${WEB}/app-data/${appId}`);
   await page.getByRole('button', { name: /^Open the run from / }).first().click();
   const details = page.getByRole('dialog', { name: 'Run details' });
@@ -47,21 +37,21 @@ test('a creator saves a run as a test, Deploy refuses a draft that breaks it, an
   const caseName = /“([^”]+)”/.exec((await saved.textContent()) ?? '')?.[1] ?? '';
   expect(caseName).toMatch(/^Saved run: Iceland/);
 
-  // 5. The app's Tests page: the case passes on the live version (what Deploy compares with later).
+  // 4. The app's Tests page: the case passes on the live version (what Deploy compares with later).
   await details.getByRole('link', { name: 'Open the app’s tests' }).click();
   await expect(page).toHaveURL(new RegExp(`/app-tests/${appId}$`));
   // Version 1, the live one, is the only version, so it is the one chosen.
   await page.getByRole('button', { name: 'Run tests' }).click();
   await expect(page.getByText('Finished on version 1: 1 of 1 passed.')).toBeVisible({ timeout: 60_000 });
 
-  // 6. Break the app in a new draft: a formal tone changes what the offline model writes.
+  // 5. Break the app in a new draft: a formal tone changes what the offline model writes.
   await page.goto(`${WEB}/create-app-ai-changes/${appId}`);
   await page.getByRole('textbox', { name: /What should change\?/ }).fill('Make it more formal');
   await page.getByRole('button', { name: 'Apply change' }).click();
   await expect(page).toHaveURL(new RegExp(`/ai-builder/${appId}/[0-9a-f-]{36}$`), { timeout: 30_000 });
   const builderUrl = page.url();
 
-  // 7. Deploy refuses version 2, shows the failing case and its output beside the live one.
+  // 6. Deploy refuses version 2, shows the failing case and its output beside the live one.
   await page.getByRole('link', { name: 'Deploy', exact: true }).click();
   await page.getByRole('button', { name: 'Deploy version 2' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'was not deployed' })).toHaveText(
@@ -75,7 +65,7 @@ test('a creator saves a run as a test, Deploy refuses a draft that breaks it, an
   await expect(liveFigure).toContainText('System prompt:** none');
   await expect(liveFigure).not.toContainText('Tone: formal');
 
-  // 8. Deploy anyway: an empty reason is refused; a written one deploys.
+  // 7. Deploy anyway: an empty reason is refused; a written one deploys.
   const anyway = page.getByRole('form', { name: 'Deploy anyway' });
   await anyway.getByRole('button', { name: 'Deploy anyway' }).click();
   await expect(anyway.getByText('Write why you deploy although tests fail.')).toBeVisible();
@@ -84,7 +74,7 @@ test('a creator saves a run as a test, Deploy refuses a draft that breaks it, an
   await expect(page.getByRole('heading', { name: 'Version 2 is live' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('note')).toContainText('Deployed although must-pass test cases fail.');
 
-  // 9. The version history shows version 2 deployed, with the reason.
+  // 8. The version history shows version 2 deployed, with the reason.
   await page.goto(builderUrl);
   const history = page.getByRole('list', { name: 'Versions' });
   const version2 = history.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Version 2' }) });
