@@ -116,6 +116,18 @@ describe('/app-tests/:appId', () => {
     expect(await ada.client.appTests.listCases(appId)).toEqual([]);
   });
 
+  it('calls the version live, not a draft, right after it was deployed', async () => {
+    const ada = await backend().signedInUser('ada-live');
+    const appId = await appWithDraft(ada, 'Planets');
+    const app = await backend().admin.from('App').select('draft_version_id').eq('id', appId).single();
+    if (app.error) throw new Error(app.error.message);
+    await ada.client.apps.deploy(appId, app.data.draft_version_id ?? '');
+    render(ada.client, appId);
+
+    await waitFor(() => expect(screen.getByLabelText('Version')).toHaveDisplayValue('Live (version 1)'));
+    expect(screen.queryByRole('option', { name: /Draft/ })).toBeNull();
+  });
+
   it('runs the cases on the draft and shows which passed and which failed, with the reason and the output, then keeps the run', async () => {
     const ada = await backend().signedInUser('ada-run');
     const appId = await appWithDraft(ada, 'Planets');

@@ -21,7 +21,8 @@ function versionOptions(app: { draft_version_id: string | null; deployed_version
   const options: VersionOption[] = [];
   const draft = versions.find((version) => version.id === app.draft_version_id);
   const live = versions.find((version) => version.id === app.deployed_version_id);
-  if (draft) options.push({ id: draft.id, label: `Draft (version ${draft.number})` });
+  // Right after a deploy the draft is the live version: it is called live, not a draft.
+  if (draft) options.push({ id: draft.id, label: draft.id === live?.id ? `Live (version ${draft.number})` : `Draft (version ${draft.number})` });
   if (live && live.id !== draft?.id) options.push({ id: live.id, label: `Live (version ${live.number})` });
   for (const version of versions) {
     if (version.id !== draft?.id && version.id !== live?.id) options.push({ id: version.id, label: `Version ${version.number}` });
