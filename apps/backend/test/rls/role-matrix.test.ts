@@ -40,6 +40,7 @@ const MATRIX: readonly (readonly [row: string, anon: string, other: string, owne
   ['ApiSecret',                       '----', '----', '----', '----', '----', 'siud'],
   ['App',                             's---', 's---', 'siud', 's---', 's---', 'siud'],
   ['AppConfig',                       '----', '----', 'siud', '----', '----', 'siud'],
+  ['AppDeploy',                       '----', '----', 's---', '----', '----', 'siud'], // issue 30: written by deploy-app only
   ['AppDescription',                  '-i--', '-i--', 'si--', '-i--', '-i--', 'siud'],
   ['AppRun',                          '----', '----', 's---', '----', '----', 'siud'],
   ['AppRun (class run)',              '----', '----', '----', 's---', 's---', 'siud'], // issue 26 item 3
@@ -132,7 +133,7 @@ const ids = {
   assignment: randomUUID(), alert: randomUUID(), purchase: randomUUID(), school: randomUUID(), schoolTeacher: randomUUID(),
   cap: randomUUID(), membership: randomUUID(), domain: `matrix-${process.pid}.example.org`, allowEntry: `@matrix-${process.pid}.test`,
   event: `evt_matrix_${process.pid}`,
-  testCase: randomUUID(), testRun: randomUUID(), testResult: randomUUID(),
+  testCase: randomUUID(), testRun: randomUUID(), testResult: randomUUID(), deploy: randomUUID(),
 };
 const TODAY = new Date().toISOString().slice(0, 10);
 const MONTH = `${TODAY.slice(0, 8)}01`;
@@ -202,6 +203,7 @@ function subjects(): Subject[] {
       fresh: (n) => ({ id: randomUUID(), app_id: ids.app, name: `Case ${n}`, inputs: {}, expectations: [{ kind: 'contains', text: 'Hello' }] }),
       key: byId, update: { name: 'Changed' },
     },
+    { table: 'AppDeploy', seeded: { id: ids.deploy }, fresh: () => ({ id: randomUUID(), app_id: ids.app, version_id: ids.version, version_number: 1, deployed_by: ids.owner }), key: byId, update: { override_reason: 'Changed' } },
     { table: 'AppTestRun', seeded: { id: ids.testRun }, fresh: () => ({ id: randomUUID(), app_id: ids.app, version_id: ids.version, started_by: ids.owner }), key: byId, update: { passed: 42 } },
     { table: 'AppTestResult', seeded: { id: ids.testResult }, fresh: (n) => ({ id: randomUUID(), test_run_id: ids.testRun, case_name: `Case ${n}` }), key: byId, update: { reason: 'Changed' } },
     { table: 'AppUsageDay', seeded: { app_id: ids.app, day: TODAY }, fresh: (n) => ({ app_id: ids.app, day: dayOffset(n) }), key: (row) => ({ app_id: row.app_id, day: row.day }), update: { runs: 4242 } },
@@ -331,6 +333,7 @@ async function seed(): Promise<void> {
   await sql(`insert into public."AppTestCase" (id, app_id, name, expectations) values ($1, $2, 'Says hello', '[{"kind":"contains","text":"Hello"}]')`, [ids.testCase, ids.app]);
   await sql(`insert into public."AppTestRun" (id, app_id, version_id, started_by) values ($1, $2, $3, $4)`, [ids.testRun, ids.app, ids.version, o]);
   await sql(`insert into public."AppTestResult" (id, test_run_id, case_id, case_name) values ($1, $2, $3, 'Says hello')`, [ids.testResult, ids.testRun, ids.testCase]);
+  await sql(`insert into public."AppDeploy" (id, app_id, version_id, version_number, deployed_by, test_run_id) values ($1, $2, $3, 1, $4, $5)`, [ids.deploy, ids.app, ids.version, o, ids.testRun]);
   await sql(`insert into public."AppDescription" (id, text, claimed_by, claimed_at) values ($1, 'A quiz app', $2, now())`, [ids.description, o]);
   await sql(`insert into public."Bundle" (id, owner_id, name, visibility) values ($1, $2, 'Kit', 'public')`, [ids.bundle, o]);
   await sql(`insert into public."BundleApp" (bundle_id, app_id, position) values ($1, $2, 0)`, [ids.bundle, ids.app]);
