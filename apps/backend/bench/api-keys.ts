@@ -17,16 +17,7 @@ import { promisify } from 'node:util';
 import { authenticateApiKey, forgetApiKey } from '@appforge/functions';
 import { createClient } from '@supabase/supabase-js';
 import { nodeWebSocket } from '../src/http/ws-transport.js';
-import { FIGURES_HEADER, formatFigures, getOk, option, percentile, runLoad, startBenchBackend } from './lib.js';
-
-const SPEC = {
-  entryStepId: 'ask',
-  steps: [
-    { id: 'ask', kind: 'input', title: 'Ask', config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] } },
-    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
-    { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
-  ],
-};
+import { FIGURES_HEADER, formatFigures, getOk, option, percentile, runLoad, startBenchBackend, TOPIC_SPEC } from './lib.js';
 
 interface OpenLoopFigures {
   achieved: number;
@@ -69,7 +60,7 @@ async function main(): Promise<void> {
     const appId = app.rows[0]?.id ?? '';
     const version = await db.query<{ id: string }>(
       'insert into public."AppVersion" (app_id, spec, frozen, created_by) values ($1, $2, true, $3) returning id',
-      [appId, JSON.stringify(SPEC), userId],
+      [appId, JSON.stringify(TOPIC_SPEC), userId],
     );
     await db.query('update public."App" set deployed_version_id = $2, draft_version_id = $2 where id = $1', [appId, version.rows[0]?.id]);
     const token = await backend.deps.jwt.sign({ sub: userId, role: 'authenticated', aud: 'authenticated', email: 'bench@example.org' }, 3600);

@@ -12,27 +12,14 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { readSse } from '../test/functions-ai/helpers.js';
-import { option, signedInBenchUser, startBenchBackend } from './lib.js';
-
-/** Ask for a topic, explain it with the (offline) model, show the answer. */
-const SPEC = {
-  entryStepId: 'ask',
-  steps: [
-    { id: 'ask', kind: 'input', title: 'Ask', config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] } },
-    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
-    { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
-  ],
-};
+import { option, percentile, signedInBenchUser, startBenchBackend, TOPIC_SPEC } from './lib.js';
 
 const idRow = z.object({ id: z.string() });
 
 const TOPICS = ['volcanoes', 'tides', 'photosynthesis', 'fractions', 'the Moon', 'gravity', 'rainbows', 'magnets'];
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
+/** The middle of the figures (the lower middle for an even count). */
+const median = (values: readonly number[]): number => percentile([...values].sort((a, b) => a - b), 50);
 
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
@@ -53,12 +40,12 @@ async function main(): Promise<void> {
         body: JSON.stringify(body),
       });
 
-    /** A new app of the owner's with a draft of SPEC and `cases` must-pass cases; its ids. */
+    /** A new app of the owner's with a draft of TOPIC_SPEC and `cases` must-pass cases; its ids. */
     const appWithCases = async (name: string, cases: number): Promise<{ appId: string; versionId: string }> => {
       const madeApp = await owner.client.from('App').insert({ owner_id: owner.userId, name }).select('id').single();
       if (madeApp.error) throw new Error(`creating the app: ${madeApp.error.message}`);
       const appId = idRow.parse(madeApp.data).id;
-      const madeVersion = await owner.client.from('AppVersion').insert({ app_id: appId, spec: SPEC, created_by: owner.userId }).select('id').single();
+      const madeVersion = await owner.client.from('AppVersion').insert({ app_id: appId, spec: TOPIC_SPEC, created_by: owner.userId }).select('id').single();
       if (madeVersion.error) throw new Error(`creating the version: ${madeVersion.error.message}`);
       const versionId = idRow.parse(madeVersion.data).id;
       const draft = await owner.client.from('App').update({ draft_version_id: versionId }).eq('id', appId);

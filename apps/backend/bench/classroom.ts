@@ -14,7 +14,7 @@ import type { ContentChecker } from '@appforge/functions';
 import { createClient, REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { nodeWebSocket } from '../src/http/ws-transport.js';
-import { option, percentile, startBenchBackend } from './lib.js';
+import { option, percentile, startBenchBackend, TOPIC_SPEC } from './lib.js';
 
 const real = createContentChecker();
 const checkTimes: number[] = [];
@@ -25,15 +25,6 @@ const checker: ContentChecker = {
     checkTimes.push(performance.now() - start);
     return verdict;
   },
-};
-
-const SPEC = {
-  entryStepId: 'ask',
-  steps: [
-    { id: 'ask', kind: 'input', title: 'Ask', config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] } },
-    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
-    { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
-  ],
 };
 
 async function main(): Promise<void> {
@@ -49,7 +40,7 @@ async function main(): Promise<void> {
   const classId = klass.rows[0]?.id ?? '';
   const app = await db.query<{ id: string }>(`insert into public."App" (owner_id, name) values ($1, 'Explainer') returning id`, [teacherId]);
   const appId = app.rows[0]?.id ?? '';
-  const version = await db.query<{ id: string }>('insert into public."AppVersion" (app_id, spec, frozen, created_by) values ($1, $2, true, $3) returning id', [appId, JSON.stringify(SPEC), teacherId]);
+  const version = await db.query<{ id: string }>('insert into public."AppVersion" (app_id, spec, frozen, created_by) values ($1, $2, true, $3) returning id', [appId, JSON.stringify(TOPIC_SPEC), teacherId]);
   await db.query('update public."App" set deployed_version_id = $2, draft_version_id = $2 where id = $1', [appId, version.rows[0]?.id]);
   await db.query('insert into public."Assignment" (class_id, app_id) values ($1, $2)', [classId, appId]);
   const tokens: string[] = [];

@@ -16,6 +16,16 @@ import type { Backend } from '../src/server.js';
 import { freePort, startPostgresServer } from '../test/postgres-server.js';
 import type { PostgresServer } from '../test/postgres-server.js';
 
+/** The app the benches run: ask for a topic, explain it with the model, show the answer. */
+export const TOPIC_SPEC = {
+  entryStepId: 'ask',
+  steps: [
+    { id: 'ask', kind: 'input', title: 'Ask', config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] } },
+    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
+    { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
+  ],
+};
+
 export interface LoadOptions {
   concurrency: number;
   /** Total requests across all workers (bounded: benches never run open-ended). */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startFakeOpenAIServer } from '@appforge/functions/testing';
 import { readSse } from '../test/functions-ai/helpers.js';
-import { signedInBenchUser, startBenchBackend } from './lib.js';
+import { signedInBenchUser, startBenchBackend, TOPIC_SPEC } from './lib.js';
 
 const API_KEY = 'sk-bench-runs';
 const MODEL = 'fake-model';
@@ -22,16 +22,6 @@ function option(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
   return value;
 }
-
-/** The app the fake model "writes": ask for a topic, explain it with the model, show the answer. */
-const SPEC = {
-  entryStepId: 'ask',
-  steps: [
-    { id: 'ask', kind: 'input', title: 'Ask', config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] } },
-    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
-    { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
-  ],
-};
 
 interface RunFigures {
   /** ms from sending the request to the run_done event. */
@@ -73,7 +63,7 @@ async function main(): Promise<void> {
         body: JSON.stringify(body),
       });
 
-    fake.enqueue({ text: JSON.stringify({ name: 'Topic explainer', description: 'Explains a topic simply.', spec: SPEC }) });
+    fake.enqueue({ text: JSON.stringify({ name: 'Topic explainer', description: 'Explains a topic simply.', spec: TOPIC_SPEC }) });
     const app = await expectJson<{ app_id: string; version_id: string }>(
       await call('create-app-from-description', { description: 'Explain any topic simply to a curious student' }, ownerToken),
       'create-app-from-description',
