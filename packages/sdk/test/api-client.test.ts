@@ -21,6 +21,7 @@ import { ANSWER_SCHEMAS } from '../src/api/schemas';
 import type { AppforgeClient } from '../src/types';
 import { startBackend } from './backend';
 import type { SdkTestBackend } from './backend';
+import { deployedApiApp } from './helpers';
 
 async function collect(stream: AsyncIterable<ApiRunEvent>): Promise<ApiRunEvent[]> {
   const events: ApiRunEvent[] = [];
@@ -46,22 +47,6 @@ async function rejected(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-/** Asks a topic, then offers two buttons, then explains the topic. */
-const CHOICE_SPEC = {
-  entryStepId: 'ask',
-  steps: [
-    {
-      id: 'ask',
-      kind: 'input',
-      title: 'Ask',
-      config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] },
-      next: { type: 'choices', prompt: 'Which tone?', buttons: [{ label: 'Plain', goto: 'write' }, { label: 'Stop', goto: 'end' }] },
-    },
-    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
-    { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
-  ],
-};
-
 describe('the public API client on the embedded backend', () => {
   let backend: SdkTestBackend;
   let owner: { client: AppforgeClient; id: string };
@@ -69,24 +54,11 @@ describe('the public API client on the embedded backend', () => {
   let otherAppId: string;
   let api: AppforgeApi;
 
-  async function deployedApp(name: string): Promise<string> {
-    const app = await backend.admin.from('App').insert({ owner_id: owner.id, name, visibility: 'public', description: 'Explains a topic' }).select('id').single();
-    if (app.error) throw app.error;
-    const version = await backend.admin.from('AppVersion').insert({ app_id: app.data.id, spec: CHOICE_SPEC, frozen: true, created_by: owner.id }).select('id').single();
-    if (version.error) throw version.error;
-    const deployed = await backend.admin
-      .from('App')
-      .update({ draft_version_id: version.data.id, deployed_version_id: version.data.id, api_access_enabled: true })
-      .eq('id', app.data.id);
-    if (deployed.error) throw deployed.error;
-    return app.data.id;
-  }
-
   beforeAll(async () => {
     backend = await startBackend();
     owner = await backend.signedInUser('api-client-owner');
-    appId = await deployedApp('Tone picker');
-    otherAppId = await deployedApp('Another app');
+    appId = await deployedApiApp(backend.admin, owner.id, { name: 'Tone picker', description: 'Explains a topic' });
+    otherAppId = await deployedApiApp(backend.admin, owner.id, { name: 'Another app', description: 'Explains a topic' });
     const key = await owner.client.apiKeys.create({ name: 'Client', app_ids: [appId], expires_at: null });
     api = createAppforgeApi({ url: owner.client.apiKeys.baseUrl(), apiKey: key.key });
   });

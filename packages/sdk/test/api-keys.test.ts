@@ -6,7 +6,7 @@ import type { SseMessage } from '../src/sse';
 import type { AppforgeClient } from '../src/types';
 import { startBackend } from './backend';
 import type { SdkTestBackend } from './backend';
-import { rejection } from './helpers';
+import { deployedApiApp, rejection } from './helpers';
 
 async function collect(stream: AsyncIterable<SseMessage>): Promise<SseMessage[]> {
   const events: SseMessage[] = [];
@@ -97,32 +97,10 @@ describe('API keys through the SDK on the embedded backend', () => {
   });
 
   it('continues a run that waits for a choice with the same key; a button outside the choice, an empty or revoked key get the API’s words', async () => {
-    const spec = {
-      entryStepId: 'ask',
-      steps: [
-        {
-          id: 'ask',
-          kind: 'input',
-          title: 'Ask',
-          config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] },
-          next: { type: 'choices', prompt: 'Which tone?', buttons: [{ label: 'Plain', goto: 'write' }, { label: 'Stop', goto: 'end' }] },
-        },
-        { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
-        { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
-      ],
-    };
-    const app = await backend.admin.from('App').insert({ owner_id: owner.id, name: 'Tone picker', visibility: 'public' }).select('id').single();
-    if (app.error) throw app.error;
-    const version = await backend.admin.from('AppVersion').insert({ app_id: app.data.id, spec, frozen: true, created_by: owner.id }).select('id').single();
-    if (version.error) throw version.error;
-    const deployed = await backend.admin
-      .from('App')
-      .update({ draft_version_id: version.data.id, deployed_version_id: version.data.id, api_access_enabled: true })
-      .eq('id', app.data.id);
-    expect(deployed.error).toBeNull();
-    const created = await owner.client.apiKeys.create({ name: 'Continue', app_ids: [app.data.id], expires_at: null });
+    const toneAppId = await deployedApiApp(backend.admin, owner.id, { name: 'Tone picker' });
+    const created = await owner.client.apiKeys.create({ name: 'Continue', app_ids: [toneAppId], expires_at: null });
 
-    const started = apiRunResult((await collect(owner.client.apiKeys.tryRun({ key: created.key, appId: app.data.id, inputs: { topic: 'tides' } }))).at(-1)?.data);
+    const started = apiRunResult((await collect(owner.client.apiKeys.tryRun({ key: created.key, appId: toneAppId, inputs: { topic: 'tides' } }))).at(-1)?.data);
     expect(started).toMatchObject({ status: 'awaiting_input', awaiting: { type: 'choice', prompt: 'Which tone?', buttons: [{ index: 0, label: 'Plain' }, { index: 1, label: 'Stop' }] } });
     const runId = started?.run_id ?? '';
 

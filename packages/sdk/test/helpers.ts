@@ -55,6 +55,51 @@ export async function deployTestVersion(admin: SupabaseClient<Database>, appId: 
   return version.data.id;
 }
 
+/** Asks a topic, offers two buttons ("Plain" goes on, "Stop" ends the run), then explains the topic. */
+export const TONE_PICKER_SPEC = {
+  entryStepId: 'ask',
+  steps: [
+    {
+      id: 'ask',
+      kind: 'input',
+      title: 'Ask',
+      config: { fields: [{ type: 'text', name: 'topic', label: 'Topic', required: true }] },
+      next: { type: 'choices', prompt: 'Which tone?', buttons: [{ label: 'Plain', goto: 'write' }, { label: 'Stop', goto: 'end' }] },
+    },
+    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Explain {{topic}} simply.', outputVariable: 'text', outputFormat: 'text' } },
+    { id: 'show', kind: 'output', title: 'Result', config: { template: '# Answer\n\n{{text}}' } },
+  ],
+};
+
+/**
+ * A public app of `ownerId`'s, deployed from `spec` (a frozen version that is also its draft) with
+ * API access on, for tests that call it with an API key. `admin` is a service-role client.
+ */
+export async function deployedApiApp(
+  admin: SupabaseClient<Database>,
+  ownerId: string,
+  app: { name: string; description?: string; spec?: unknown },
+): Promise<string> {
+  const made = await admin
+    .from('App')
+    .insert({ owner_id: ownerId, name: app.name, visibility: 'public', ...(app.description === undefined ? {} : { description: app.description }) })
+    .select('id')
+    .single();
+  if (made.error) throw new Error(made.error.message);
+  const version = await admin
+    .from('AppVersion')
+    .insert({ app_id: made.data.id, spec: (app.spec ?? TONE_PICKER_SPEC) as Database['public']['Tables']['AppVersion']['Insert']['spec'], frozen: true, created_by: ownerId })
+    .select('id')
+    .single();
+  if (version.error) throw new Error(version.error.message);
+  const deployed = await admin
+    .from('App')
+    .update({ draft_version_id: version.data.id, deployed_version_id: version.data.id, api_access_enabled: true })
+    .eq('id', made.data.id);
+  if (deployed.error) throw new Error(deployed.error.message);
+  return made.data.id;
+}
+
 /** The AppforgeError a call rejects with (fails the test when it resolves). */
 export async function rejection(promise: Promise<unknown>): Promise<AppforgeError> {
   try {
