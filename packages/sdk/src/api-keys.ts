@@ -7,9 +7,8 @@ import { UUID_PATTERN, invalidInput, requireUuid } from './app-rows';
 import { signedInUserId } from './apps';
 import type { Database } from './database.types';
 import { AppforgeError, fromFunctionsError, fromPostgrest } from './errors';
+import type { ApiRunEvent } from './api/schemas';
 import { inChunks, parseResponse } from './rows';
-import { readSse } from './sse';
-import type { SseMessage } from './sse';
 
 export type ApiKeyStatus = 'active' | 'expired' | 'revoked';
 
@@ -108,14 +107,18 @@ export interface ApiKeysApi {
   rotate(apiKeyId: string, gracePeriodMinutes: number): Promise<CreatedApiKey>;
   appAccess(appId: string): Promise<AppApiAccess>;
   setApiAccess(appId: string, enabled: boolean): Promise<void>;
-  /** Runs the app through the public API with this key, streaming its events (ends with `done`). */
-  tryRun(input: { key: string; appId: string; inputs: Record<string, unknown>; signal?: AbortSignal }): AsyncGenerator<SseMessage>;
+  /**
+   * Runs the app through the public API with this key, streaming its events (`run`, the engine's
+   * as `progress`, `done` last), through the typed API client (`@appforge/sdk/api`): its refusals
+   * are the same error classes a developer's code gets.
+   */
+  tryRun(input: { key: string; appId: string; inputs: Record<string, unknown>; signal?: AbortSignal }): AsyncGenerator<ApiRunEvent>;
   /**
    * Continues a run of this key that waits (`done` with status `awaiting_input`) through the public
    * API: `{inputs}` for a run waiting for inputs, `{choice}` (a button's index) for one waiting for
    * a button. Streams its events like tryRun.
    */
-  tryContinue(input: { key: string; runId: string; answer: TryAnswer; signal?: AbortSignal }): AsyncGenerator<SseMessage>;
+  tryContinue(input: { key: string; runId: string; answer: TryAnswer; signal?: AbortSignal }): AsyncGenerator<ApiRunEvent>;
 }
 
 /** What continues a waiting run: the waiting input step's values, or the index of a button. */
@@ -169,36 +172,6 @@ export function entryInputs(spec: unknown): ApiInputField[] {
   return fields.data.map(({ options, ...field }) => (field.type === 'choice' && options ? { ...field, options } : field));
 }
 
-const apiRunResultSchema = z.object({
-  run_id: z.string(),
-  status: z.enum(['running', 'done', 'awaiting_input', 'failed']),
-  output: z.string().nullable().catch(null),
-  awaiting: z
-    .discriminatedUnion('type', [
-      z.object({ type: z.literal('input'), step_id: z.string(), fields: z.array(fieldSchema) }),
-      z.object({
-        type: z.literal('choice'),
-        step_id: z.string(),
-        prompt: z.string().optional(),
-        buttons: z.array(z.object({ index: z.number().int().min(0), label: z.string() })),
-      }),
-    ])
-    .optional()
-    .catch(undefined),
-  error: z.object({ code: z.string(), message: z.string() }).optional().catch(undefined),
-});
-
-/** A run as the public API's `done` event (and JSON answer) describes it. */
-export type ApiRunResult = z.output<typeof apiRunResultSchema>;
-
-/** The `done` event's data as a run result, or null when it is not one (a malformed event). */
-export function apiRunResult(data: unknown): ApiRunResult | null {
-  const parsed = apiRunResultSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
-}
-
-const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-
 export function createApiKeysApi(supabase: SupabaseClient<Database>, projectUrl: string): ApiKeysApi {
   const baseUrl = `${projectUrl.replace(/\/+$/, '')}/functions/v1/api`;
 
@@ -231,29 +204,11 @@ export function createApiKeysApi(supabase: SupabaseClient<Database>, projectUrl:
     return byKey;
   }
 
-  /** A streamed POST to the public API with a pasted key; the API's refusal arrives as its own code and words. */
-  async function* callApi(key: string, path: string, body: unknown, signal: AbortSignal | undefined): AsyncGenerator<SseMessage> {
+  /** The typed public-API client for a key the person pasted (loaded on first use: only the try-it panel needs it). */
+  async function apiWith(key: string) {
     if (key.trim() === '') throw invalidInput('Paste an API key first.');
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key.trim()}`, accept: 'text/event-stream', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        ...(signal ? { signal } : {}),
-      });
-    } catch (cause) {
-      throw new AppforgeError({ code: 'network_error', message: 'Could not reach the API; check your connection.', status: 0, cause });
-    }
-    if (!response.ok || !response.body) {
-      const refusal = apiErrorSchema.safeParse(await response.json().catch(() => null));
-      throw new AppforgeError({
-        code: refusal.success ? refusal.data.error.code : 'api_error',
-        message: refusal.success ? refusal.data.error.message : `The API answered HTTP ${response.status}.`,
-        status: response.status,
-      });
-    }
-    yield* readSse(response.body, signal);
+    const { createAppforgeApi } = await import('./api/client');
+    return createAppforgeApi({ url: baseUrl, apiKey: key });
   }
 
   const summarise = (row: ApiKeyRow, usage: ApiKeyUsageDay[] | undefined): ApiKeySummary => ({
@@ -322,10 +277,10 @@ export function createApiKeysApi(supabase: SupabaseClient<Database>, projectUrl:
       if (data.length === 0) throw new AppforgeError({ code: 'not_found', message: 'This app was not found.', status: 404 });
     },
     async *tryRun({ key, appId, inputs, signal }) {
-      yield* callApi(key, `/v1/apps/${encodeURIComponent(appId)}/runs`, { inputs }, signal);
+      yield* (await apiWith(key)).runs.stream(appId, inputs, signal ? { signal } : {});
     },
     async *tryContinue({ key, runId, answer, signal }) {
-      yield* callApi(key, `/v1/runs/${encodeURIComponent(runId)}`, answer, signal);
+      yield* (await apiWith(key)).runs.continueStream(runId, answer, signal ? { signal } : {});
     },
   };
 }

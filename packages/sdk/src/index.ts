@@ -210,11 +210,10 @@ export type {
   ExternalApisApi,
 } from './external-apis';
 // API keys and the public API (issue #16).
-export { USAGE_DAYS, apiKeyStatus, apiRunResult, entryInputs, usageSeries } from './api-keys';
+export { USAGE_DAYS, apiKeyStatus, entryInputs, usageSeries } from './api-keys';
 export type {
   ApiInputField,
   ApiKeyStatus,
-  ApiRunResult,
   ApiKeySummary,
   ApiKeyUsageDay,
   ApiKeysApi,

@@ -1,17 +1,23 @@
 // API keys and an app's API access through the SDK against the real embedded backend (real
 // supabase-js, in-memory PGlite): create, list, try a run with the key, revoke.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRunResult } from '../src/api-keys';
-import type { SseMessage } from '../src/sse';
+import { AppforgeApiError } from '../src/api/errors';
+import type { ApiRun, ApiRunEvent } from '../src/api/schemas';
 import type { AppforgeClient } from '../src/types';
 import { startBackend } from './backend';
 import type { SdkTestBackend } from './backend';
 import { deployedApiApp, rejection } from './helpers';
 
-async function collect(stream: AsyncIterable<SseMessage>): Promise<SseMessage[]> {
-  const events: SseMessage[] = [];
+async function collect(stream: AsyncIterable<ApiRunEvent>): Promise<ApiRunEvent[]> {
+  const events: ApiRunEvent[] = [];
   for await (const event of stream) events.push(event);
   return events;
+}
+
+/** The run as the stream's last event (`done`) describes it. */
+function doneOf(events: readonly ApiRunEvent[]): ApiRun | undefined {
+  const last = events.at(-1);
+  return last?.event === 'done' ? last.data : undefined;
 }
 
 describe('API keys through the SDK on the embedded backend', () => {
@@ -50,6 +56,8 @@ describe('API keys through the SDK on the embedded backend', () => {
     const inputs = Object.fromEntries(access.inputs.map((field) => [field.name, sample(field)]));
     const refused = await rejection(collect(owner.client.apiKeys.tryRun({ key: created.key, appId, inputs })));
     expect(refused.code).toBe('api_access_disabled');
+    // The same error class a developer's code gets from @appforge/sdk/api.
+    expect(refused).toBeInstanceOf(AppforgeApiError);
     expect((await rejection(other.client.apiKeys.setApiAccess(appId, true))).status).toBe(404);
     await owner.client.apiKeys.setApiAccess(appId, true);
     expect((await owner.client.apiKeys.appAccess(appId)).enabled).toBe(true);
@@ -57,6 +65,7 @@ describe('API keys through the SDK on the embedded backend', () => {
     const events = await collect(owner.client.apiKeys.tryRun({ key: created.key, appId, inputs }));
     expect(events[0]?.event).toBe('run');
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'done' } });
+    expect(events.some((event) => event.event === 'progress' && event.name === 'token')).toBe(true);
     const usage = await owner.client.apiKeys.get(created.id);
     expect(usage.runs_count).toBe(1);
     expect(usage.usage.at(-1)?.runs).toBe(1);
@@ -100,7 +109,7 @@ describe('API keys through the SDK on the embedded backend', () => {
     const toneAppId = await deployedApiApp(backend.admin, owner.id, { name: 'Tone picker' });
     const created = await owner.client.apiKeys.create({ name: 'Continue', app_ids: [toneAppId], expires_at: null });
 
-    const started = apiRunResult((await collect(owner.client.apiKeys.tryRun({ key: created.key, appId: toneAppId, inputs: { topic: 'tides' } }))).at(-1)?.data);
+    const started = doneOf(await collect(owner.client.apiKeys.tryRun({ key: created.key, appId: toneAppId, inputs: { topic: 'tides' } })));
     expect(started).toMatchObject({ status: 'awaiting_input', awaiting: { type: 'choice', prompt: 'Which tone?', buttons: [{ index: 0, label: 'Plain' }, { index: 1, label: 'Stop' }] } });
     const runId = started?.run_id ?? '';
 
@@ -110,7 +119,7 @@ describe('API keys through the SDK on the embedded backend', () => {
     const stranger = await other.client.apiKeys.create({ name: 'Not yours', app_ids: null, expires_at: null });
     expect((await rejection(collect(other.client.apiKeys.tryContinue({ key: stranger.key, runId, answer: { choice: 0 } })))).code).toBe('run_not_found');
 
-    const finished = apiRunResult((await collect(owner.client.apiKeys.tryContinue({ key: created.key, runId, answer: { choice: 0 } }))).at(-1)?.data);
+    const finished = doneOf(await collect(owner.client.apiKeys.tryContinue({ key: created.key, runId, answer: { choice: 0 } })));
     expect(finished).toMatchObject({ run_id: runId, status: 'done' });
     expect(finished?.output).toContain('tides');
     expect((await rejection(collect(owner.client.apiKeys.tryContinue({ key: created.key, runId, answer: { choice: 0 } })))).code).toBe('run_finished');

@@ -163,7 +163,7 @@ export function createFakeApiKeys(data: FakeApiKeysData): ApiKeysApi {
       const runId = crypto.randomUUID();
       const text = `Offline model: ${Object.values(inputs).map(String).join(', ')}`;
       yield { event: 'run', data: { run_id: runId, offline: true, model_label: 'offline model' } };
-      for (const word of text.split(' ')) yield { event: 'token', data: { type: 'token', stepId: 'write', text: `${word} ` } };
+      for (const word of text.split(' ')) yield { event: 'progress', name: 'token', data: { type: 'token', stepId: 'write', text: `${word} ` } };
       found.runs_count += 1;
       yield {
         event: 'done',

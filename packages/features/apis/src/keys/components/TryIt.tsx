@@ -1,7 +1,8 @@
 import { AnswerField } from '@appforge/run-view';
 import type { Draft } from '@appforge/run-view';
-import { apiRunResult, messageOf } from '@appforge/sdk';
-import type { ApiInputField, ApiKeysApi, ApiRunResult, TryAnswer } from '@appforge/sdk';
+import { messageOf } from '@appforge/sdk';
+import type { ApiInputField, ApiKeysApi, TryAnswer } from '@appforge/sdk';
+import type { ApiRun } from '@appforge/sdk/api';
 import { useAppforge } from '@appforge/sdk/react';
 import { Button, Markdown, TextField } from '@appforge/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -9,7 +10,7 @@ import type { FormEvent } from 'react';
 import { controlFields, draftFrom, inputsFrom } from '../lib/answers';
 import { sampleInputs } from '../lib/snippets';
 
-type Awaiting = NonNullable<ApiRunResult['awaiting']>;
+type Awaiting = NonNullable<ApiRun['awaiting']>;
 
 /** What the app waits for, as the fields of the continue form (a choice of buttons is one choice field). */
 function waitingFields(awaiting: Awaiting) {
@@ -29,7 +30,7 @@ export function TryIt({ appId, inputs }: { appId: string; inputs: readonly ApiIn
   const [key, setKey] = useState('');
   const [draft, setDraft] = useState<Draft>(() => draftFrom(sampleInputs(inputs)));
   const [streamed, setStreamed] = useState('');
-  const [result, setResult] = useState<ApiRunResult | null>(null);
+  const [result, setResult] = useState<ApiRun | null>(null);
   const [answer, setAnswer] = useState<Draft>({});
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -45,16 +46,13 @@ export function TryIt({ appId, inputs }: { appId: string; inputs: readonly ApiIn
     setError(null);
     setRunning(true);
     try {
-      for await (const message of call(controller.signal)) {
-        const data = message.data as { text?: unknown };
-        if (message.event === 'token' && typeof data.text === 'string') {
-          const text = data.text;
-          setStreamed((current) => current + text);
+      for await (const event of call(controller.signal)) {
+        if (event.event === 'progress' && event.name === 'token') {
+          const { text } = event.data as { text?: unknown };
+          if (typeof text === 'string') setStreamed((current) => current + text);
         }
-        if (message.event === 'done') {
-          const done = apiRunResult(message.data);
-          if (done === null) setError('The API sent a result this page cannot read.');
-          setResult(done);
+        if (event.event === 'done') {
+          setResult(event.data);
           setAnswer({});
           setStreamed('');
         }
