@@ -1,4 +1,5 @@
 import type { AppforgeClient } from '@appforge/sdk';
+import * as sdkApi from '@appforge/sdk/api';
 import { renderWithAppforge, setupAppforgeBackend } from '@appforge/test-backend';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -86,6 +87,33 @@ describe('/api-app-access/:appId', () => {
     expect(await screen.findByText(/import requests/)).toHaveTextContent('"topic": "Your topic"');
     expect(screen.getByRole('link', { name: 'OpenAPI document of this app' })).toHaveAttribute('href', expect.stringContaining(`/v1/apps/${app.id}/openapi.json`));
     expect(screen.getByText(/mcpServers/)).toHaveTextContent('/functions/v1/api/mcp');
+  });
+
+  it('the JavaScript snippet, run as the page shows it with a real key, prints the app’s answer', async () => {
+    const user = userEvent.setup();
+    const { client, id: ownerId } = await backend().signedInUser('ada');
+    const app = await deployedApp(backend(), ownerId);
+    const created = await client.apiKeys.create({ name: 'Snippet', app_ids: [app.id], expires_at: null });
+    renderKeys(client, `/api-app-access/${app.id}`);
+
+    await user.click(await screen.findByRole('tab', { name: 'JavaScript' }));
+    const snippet = (await screen.findByText(/createAppforgeApi/)).textContent ?? '';
+    // The snippet's one import, bound to the real @appforge/sdk/api module; the rest runs as shown.
+    const importLine = /^import \{ ([^}]+) \} from '@appforge\/sdk\/api';$/m;
+    const imported = importLine.exec(snippet)?.[1]?.split(',').map((name) => name.trim()) ?? [];
+    expect(imported.length).toBeGreaterThan(0);
+    for (const name of imported) expect(sdkApi).toHaveProperty(name);
+    const body = snippet.replace(importLine, `const { ${imported.join(', ')} } = sdkApi;`);
+    const printed: unknown[] = [];
+    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...names: string[]) => (...values: unknown[]) => Promise<void>;
+    await new AsyncFunction('sdkApi', 'process', 'console', body)(
+      sdkApi,
+      { env: { APPFORGE_API_KEY: created.key } },
+      { log: (...values: unknown[]) => printed.push(...values), error: (...values: unknown[]) => printed.push(...values) },
+    );
+    expect(printed).toHaveLength(1);
+    expect(String(printed[0])).toContain('Offline model');
+    expect((await client.apiKeys.get(created.id)).runs_count).toBe(1);
   });
 
   it('runs the app with a pasted key and streams the answer; a wrong key gets the API’s words', async () => {
