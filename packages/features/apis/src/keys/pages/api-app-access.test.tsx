@@ -105,6 +105,7 @@ describe('/api-app-access/:appId', () => {
     for (const name of imported) expect(sdkApi).toHaveProperty(name);
     const body = snippet.replace(importLine, `const { ${imported.join(', ')} } = sdkApi;`);
     const printed: unknown[] = [];
+    // eslint-disable-next-line @typescript-eslint/require-await -- only its constructor is used
     const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...names: string[]) => (...values: unknown[]) => Promise<void>;
     await new AsyncFunction('sdkApi', 'process', 'console', body)(
       sdkApi,
