@@ -20,7 +20,8 @@
 // owner even when the row is updated or deleted before the fan-out, and lets a DELETE be checked
 // at all. A row too large for NOTIFY is read back by primary key first (then it shows its state
 // at fan-out time). Each subscriber receives only the columns its role may select, as Supabase's
-// walrus does; DELETE delivers only the primary key. The payload is serialised once per change
+// walrus does; old_record is the primary key unless the table has replica identity full (see
+// changePayload). The payload is serialised once per change
 // and role, and subscribers whose frames would be equal share one encoded frame.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -98,6 +99,10 @@ interface TableInfo {
   regclass: string;
   columns: { name: string; type: string }[];
   primaryKey: string[];
+  /** `replica identity full`: an UPDATE's old_record is the whole old row (a DELETE's too, without RLS). */
+  replicaFull: boolean;
+  /** Row-level security is on (a DELETE then carries only the primary key, as in Supabase). */
+  rls: boolean;
   loadedAt: number;
 }
 
@@ -274,8 +279,10 @@ export class ChangeFeed {
     const key = `${schema}.${table}`;
     const known = this.tables.get(key);
     if (known && !fresh && Date.now() - known.loadedAt < TABLE_INFO_TTL_MS) return known;
-    const result = await this.db.query<{ columns: { name: string; type: string }[]; pk: string[] | null }>(
+    const result = await this.db.query<{ columns: { name: string; type: string }[]; pk: string[] | null; replica_full: boolean; rls: boolean }>(
       `select
+         c.relreplident = 'f' as replica_full,
+         c.relrowsecurity as rls,
          (select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
             from pg_attribute a join pg_type t on t.oid = a.atttypid
             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns,
@@ -295,7 +302,14 @@ export class ChangeFeed {
       this.tables.delete(key);
       return undefined;
     }
-    const info = { regclass: `${quoteIdent(schema)}.${quoteIdent(table)}`, columns: row.columns, primaryKey: row.pk, loadedAt: Date.now() };
+    const info: TableInfo = {
+      regclass: `${quoteIdent(schema)}.${quoteIdent(table)}`,
+      columns: row.columns,
+      primaryKey: row.pk,
+      replicaFull: row.replica_full,
+      rls: row.rls,
+      loadedAt: Date.now(),
+    };
     this.tables.set(key, info);
     return info;
   }
@@ -519,7 +533,11 @@ interface Check {
   items: Outgoing[];
 }
 
-/** The change as a role receives it: only the columns it may select; DELETE only the primary key. */
+/**
+ * The change as a role receives it: only the columns it may select. old_record is the primary key,
+ * or the whole old row under replica identity full (an UPDATE always; a DELETE on a table without
+ * RLS, as Supabase's walrus).
+ */
 function changePayload(change: Change, info: TableInfo, row: Record<string, unknown>, selectable: ReadonlySet<string>): ChangePayload {
   const visible = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([name]) => selectable.has(name)));
   const payload: ChangePayload = {
@@ -531,7 +549,8 @@ function changePayload(change: Change, info: TableInfo, row: Record<string, unkn
     errors: null,
   };
   if (change.y !== 'DELETE') payload.record = visible(row);
-  if (change.y !== 'INSERT') payload.old_record = visible(change.o ?? change.k);
+  if (change.y === 'UPDATE') payload.old_record = visible(change.o ?? change.k);
+  if (change.y === 'DELETE') payload.old_record = visible(info.replicaFull && !info.rls && change.d ? change.d : (change.o ?? change.k));
   return payload;
 }
 

@@ -164,4 +164,62 @@ describe.each(DATABASES)('postgres_changes on %s', (database) => {
     const still = await backend.db.query<{ n: number }>('select count(*)::int as n from rt_notes');
     expect(still.rows[0]?.n).toBeGreaterThan(0);
   });
+
+  it('sends the whole old row under replica identity full (UPDATE always; DELETE only without RLS), the key otherwise, and filters UPDATEs on the new row', async () => {
+    await backend.db.exec(`
+      create table public.rt_full (id int primary key, title text not null, score int not null, secret text not null default 'server only');
+      alter table public.rt_full replica identity full;
+      revoke all on public.rt_full from anon, authenticated;
+      grant select (id, title, score), insert, update, delete on public.rt_full to authenticated;
+      alter publication supabase_realtime add table public.rt_full;
+      create table public.rt_full_rls (id int primary key, owner_id uuid not null, title text not null);
+      alter table public.rt_full_rls replica identity full;
+      alter table public.rt_full_rls enable row level security;
+      grant select, insert, update, delete on public.rt_full_rls to authenticated;
+      create policy rt_full_rls_own on public.rt_full_rls for select to authenticated using (owner_id = auth.uid());
+      alter publication supabase_realtime add table public.rt_full_rls;
+    `);
+    const client = await backend.realtimeClient(ALICE);
+    const listenTo = async (table: string, name: string, filter?: string) => {
+      const changes: Change[] = [];
+      await subscribed(
+        client.channel(name).on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, (payload) => changes.push(payload as Change)),
+      );
+      return changes;
+    };
+    const full = await listenTo('rt_full', 'full-all');
+    const highScores = await listenTo('rt_full', 'full-high', 'score=gt.10');
+    const withRls = await listenTo('rt_full_rls', 'full-rls');
+    const keyOnly = await listenTo('rt_notes', 'key-only');
+
+    await backend.db.query(`insert into rt_full (id, title, score) values (1, 'before', 5)`);
+    await backend.db.query(`update rt_full set title = 'after', score = 20 where id = 1`);
+    await backend.db.query(`update rt_full set score = 3 where id = 1`);
+    await backend.db.query(`delete from rt_full where id = 1`);
+    await backend.db.query(`insert into rt_full_rls (id, owner_id, title) values (7, $1, 'mine')`, [ALICE]);
+    await backend.db.query(`update rt_full_rls set title = 'mine, renamed' where id = 7`);
+    await backend.db.query(`delete from rt_full_rls where id = 7`);
+    const note = await backend.db.query<{ id: number }>(`insert into rt_notes (owner_id, title) values ($1, 'keyed') returning id`, [ALICE]);
+    await backend.db.query(`update rt_notes set title = 'keyed, renamed' where title = 'keyed'`);
+    await until(() => full.length === 4 && withRls.length === 3 && keyOnly.some((change) => change.eventType === 'UPDATE'), 'every change');
+
+    const [, update, , removal] = full;
+    expect(update).toMatchObject({ eventType: 'UPDATE', new: { id: 1, title: 'after', score: 20 }, old: { id: 1, title: 'before', score: 5 } });
+    expect(removal).toMatchObject({ eventType: 'DELETE', old: { id: 1, title: 'after', score: 3 } });
+    // Only the columns the role may select, in the old row as in the new.
+    for (const change of full) {
+      expect(change.new).not.toHaveProperty('secret');
+      expect(change.old).not.toHaveProperty('secret');
+    }
+    // A filter on an UPDATE applies to the row as the update left it.
+    await until(() => highScores.length >= 1, 'the filtered update');
+    expect(highScores.filter((change) => change.eventType === 'UPDATE').map((change) => (change.new as { score: number }).score)).toEqual([20]);
+
+    expect(withRls[1]).toMatchObject({ eventType: 'UPDATE', old: { id: 7, title: 'mine', owner_id: ALICE } });
+    // A DELETE of a table with RLS carries the primary key only, as Supabase sends it.
+    expect(withRls[2]).toMatchObject({ eventType: 'DELETE' });
+    expect(withRls[2]?.old).toEqual({ id: 7 });
+    // Without replica identity full, old is the primary key.
+    expect(keyOnly.find((change) => change.eventType === 'UPDATE')?.old).toEqual({ id: Number(note.rows[0]?.id) });
+  });
 });
