@@ -141,7 +141,10 @@ function computedField(cache: SchemaCache, source: Source, name: string): PgFunc
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** `get_messages(people) returns setof messages` (one-to-many) or `returns messages` (to-one) as an embed. */
+/**
+ * `get_messages(people) returns setof messages` (one-to-many) or `returns messages` (to-one) as an
+ * embed; `returns setof messages rows 1` is to-one too, as PostgREST reads it.
+ */
 function computedRelationships(cache: SchemaCache, source: Source, name: string): Relationship[] {
   const relation = source.relation;
   if (!relation) return [];
@@ -150,7 +153,7 @@ function computedRelationships(cache: SchemaCache, source: Source, name: string)
     if (!returned || fn.returnShape !== 'composite') return [];
     return [
       {
-        cardinality: fn.returnsSet ? 'one-to-many' : 'many-to-one',
+        cardinality: fn.returnsSet && !fn.singleRow ? 'one-to-many' : 'many-to-one',
         constraint: fn.name,
         source: relation,
         target: returned,

@@ -79,6 +79,8 @@ export interface PgFunction {
   inArgs: FunctionArg[];
   volatility: 'immutable' | 'stable' | 'volatile';
   returnsSet: boolean;
+  /** `returns setof … rows 1`: PostgREST embeds it as a to-one resource (an object, not an array). */
+  singleRow: boolean;
   returnType: string;
   returnUdt: string;
   returnTypeSchema: string;
@@ -184,6 +186,7 @@ interface RawCatalog {
         name: string;
         volatility: string;
         returnsSet: boolean;
+        singleRow: boolean;
         returnType: string;
         returnUdt: string;
         returnTypeSchema: string;
@@ -272,7 +275,7 @@ select json_build_object(
     join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid),
   'functions', (select json_agg(json_build_object(
       'oid', p.oid, 'schema', n.nspname, 'name', p.proname, 'volatility', p.provolatile::text,
-      'returnsSet', p.proretset, 'returnType', format_type(p.prorettype, null), 'returnUdt', rt.typname,
+      'returnsSet', p.proretset, 'singleRow', p.proretset and p.prorows = 1, 'returnType', format_type(p.prorettype, null), 'returnUdt', rt.typname,
       'returnTypeSchema', rtn.nspname, 'returnTyptype', rt.typtype::text, 'returnRelid', rt.typrelid,
       'returnRelkind', rc.relkind::text, 'returnRelSchema', rcn.nspname, 'returnRelName', rc.relname,
       'nargdefaults', p.pronargdefaults, 'comment', obj_description(p.oid, 'pg_proc'),
@@ -608,6 +611,7 @@ export async function loadSchemaCache(db: Queryable, schemas: readonly string[])
       inArgs,
       volatility: f.volatility === 'i' ? 'immutable' : f.volatility === 's' ? 'stable' : 'volatile',
       returnsSet: f.returnsSet,
+      singleRow: f.singleRow,
       returnType: f.returnType,
       returnUdt: f.returnUdt,
       returnTypeSchema: f.returnTypeSchema,

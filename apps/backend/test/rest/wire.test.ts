@@ -34,6 +34,8 @@ const WIRE_SQL = `
     as $$ select * from public.letters where sender_id = $1.id $$;
   create function public.heaviest(public.people) returns public.letters language sql stable
     as $$ select * from public.letters where sender_id = $1.id order by grams desc limit 1 $$;
+  create function public.lightest(public.people) returns setof public.letters language sql stable rows 1
+    as $$ select * from public.letters where sender_id = $1.id order by grams limit 1 $$;
 `;
 
 async function json(response: Response): Promise<unknown> {
@@ -126,6 +128,11 @@ describe.each(DATABASES)('PostgREST wire rules on %s', (database) => {
     expect(await json(await b.rest('/people?select=name,heaviest(id,grams)&order=id'))).toEqual([
       { name: 'Ada', heaviest: { id: 1, grams: 20 } },
       { name: 'Bob', heaviest: { id: 2, grams: 5 } },
+    ]);
+    // setof … rows 1 is a to-one resource: an object, as PostgREST embeds it.
+    expect(await json(await b.rest('/people?select=name,lightest(id,grams)&order=id'))).toEqual([
+      { name: 'Ada', lightest: { id: 3, grams: 15 } },
+      { name: 'Bob', lightest: { id: 2, grams: 5 } },
     ]);
     const nested = await b.client().from('letters').select('id, sender:people!letters_sender_fkey(full_name)').eq('id', 1);
     expect(nested.data).toEqual([{ id: 1, sender: { full_name: 'Dr Ada' } }]);
