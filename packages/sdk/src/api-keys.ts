@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { UUID_PATTERN, invalidInput, requireUuid } from './app-rows';
-import { signedInUserId } from './apps';
+import { signedInUserId } from './request';
 import type { Database } from './database.types';
 import { AppforgeError, fromFunctionsError, fromPostgrest } from './errors';
 import type { ApiRunEvent } from './api/schemas';

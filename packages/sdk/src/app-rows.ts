@@ -40,8 +40,12 @@ export const appPriceSchema = z
   });
 export type AppPrice = z.infer<typeof appPriceSchema>;
 
-import { DEFAULT_DESIGN, DEFAULT_PRICE } from './app-defaults';
-export { DEFAULT_DESIGN, DEFAULT_PRICE };
+import { DEFAULT_DESIGN as DESIGN_DEFAULTS, DEFAULT_PRICE as PRICE_DEFAULTS } from './app-defaults';
+
+/** What an app's design reads as when never set. */
+export const DEFAULT_DESIGN: Readonly<AppDesign> = DESIGN_DEFAULTS;
+/** What an app's price reads as when never set: free. */
+export const DEFAULT_PRICE: Readonly<AppPrice> = PRICE_DEFAULTS;
 export const DEFAULT_CONFIG: Readonly<AppConfig> = Object.freeze({
   model: null,
   temperature: 0.7,

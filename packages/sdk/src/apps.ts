@@ -22,12 +22,13 @@ import {
 } from './app-rows';
 import type { AppConfig, AppDetail, PublicApp } from './app-rows';
 import type { Database } from './database.types';
-import { AppforgeError, fromFunctionsError, fromPostgrest, toAppforgeError } from './errors';
+import { AppforgeError, fromPostgrest } from './errors';
 import { createAppsApi as createNameApi } from './names';
+import { APP_ICONS_BUCKET, iconUrlOf, invokeFunction, signedInUserId } from './request';
 import { inChunks, parseResponse } from './rows';
 import type { AppsApi } from './types';
 
-export const APP_ICONS_BUCKET = 'app-icons';
+
 
 export const descriptionTextSchema = z
   .string()
@@ -116,31 +117,6 @@ function linkRefused(error: { message: string; code: string }, status: number): 
     });
   }
   return normalised;
-}
-
-export async function signedInUserId(supabase: SupabaseClient<Database>): Promise<string> {
-  const { data, error } = await supabase.auth.getSession();
-  if (error) throw toAppforgeError(error);
-  const id = data.session?.user.id;
-  if (!id) throw new AppforgeError({ code: 'not_authenticated', message: 'Sign in first.', status: 401 });
-  return id;
-}
-
-export async function invokeFunction(
-  supabase: SupabaseClient<Database>,
-  name: string,
-  body: Record<string, unknown>,
-): Promise<unknown> {
-  const result = await supabase.functions.invoke<unknown>(name, { method: 'POST', body });
-  // functions-js types the failure's error as any; it is one of its FunctionsError classes.
-  const error: unknown = result.error;
-  if (error) throw await fromFunctionsError(error);
-  return result.data;
-}
-
-export function iconUrlOf(supabase: SupabaseClient<Database>, iconPath: string | null): string | null {
-  if (iconPath === null || iconPath === '') return null;
-  return supabase.storage.from(APP_ICONS_BUCKET).getPublicUrl(iconPath).data.publicUrl;
 }
 
 export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {

@@ -3,7 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { invalidInput, requireUuid } from './app-rows';
-import { invokeFunction, signedInUserId } from './apps';
+import { invokeFunction, signedInUserId } from './request';
 import {
   accessSchema,
   checkoutStartSchema,

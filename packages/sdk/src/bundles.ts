@@ -2,7 +2,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { invalidInput, requireUuid, UUID_PATTERN } from './app-rows';
-import { invokeFunction, signedInUserId } from './apps';
+import { invokeFunction, signedInUserId } from './request';
 import {
   addAllowedUsersResultSchema,
   allowedUserRowSchema,

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { invalidInput, requireUuid, UUID_PATTERN } from './app-rows';
-import { invokeFunction, signedInUserId } from './apps';
+import { invokeFunction, signedInUserId } from './request';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest, isAppforgeError } from './errors';
 import { JOIN_CODE_PATTERN, normaliseJoinCode } from './join-code';

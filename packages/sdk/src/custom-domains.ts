@@ -4,7 +4,6 @@ import type { Database } from './database.types';
 import { normaliseHost } from './auth-lite/appforge-error';
 import { fromFunctionsError, fromPostgrest } from './errors';
 import { parseResponse } from './rows';
-import type { CustomDomainsApi } from './types';
 
 export { normaliseHost };
 
@@ -88,4 +87,25 @@ export function createCustomDomainsApi(supabase: SupabaseClient<Database>): Cust
       await manage({ action: 'remove', host });
     },
   };
+}
+
+/** Where a custom domain points (seed §7.1: the custom-domain check). */
+export interface CustomDomainTarget {
+  app_id: string | null;
+  is_app: boolean;
+  is_landing_page: boolean;
+  bundle_id: string | null;
+  is_bundle: boolean;
+}
+
+export interface CustomDomainsApi {
+  lookup(host: string): Promise<CustomDomainTarget | null>;
+  /** The signed-in owner's domains of one app or bundle (issue 18), or all of them without a scope (issue 27). */
+  listMine(scope?: DomainScope): Promise<CustomDomain[]>;
+  /** Adds a host (checked at once); `invalid_host`, `domain_taken`, `target_not_found` otherwise. */
+  add(host: string, target: DomainTargetRef): Promise<CustomDomain>;
+  switchTarget(host: string, target: DomainTargetRef): Promise<CustomDomain>;
+  /** Checks the DNS records now ("Check now"). */
+  check(host: string): Promise<CustomDomain>;
+  remove(host: string): Promise<void>;
 }

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { UUID_PATTERN, requireUuid } from './app-rows';
 import { createDatabaseDataApi } from './database-data';
-import { signedInUserId } from './apps';
+import { signedInUserId } from './request';
 import {
   DATABASE_COLUMNS_SELECT,
   TABLE_COLUMNS_SELECT,

@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { UUID_PATTERN, invalidInput, requireUuid } from './app-rows';
-import { invokeFunction, signedInUserId } from './apps';
+import { invokeFunction, signedInUserId } from './request';
 import { invalidFrom } from './database-rows';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';

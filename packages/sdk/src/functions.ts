@@ -2,7 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { Database } from './database.types';
 import { fromFunctionsError } from './errors';
-import { parseResponse, userRowSchema } from './rows';
+import { parseResponse } from './rows';
+import { userRowSchema } from './user-row';
 import type { FunctionsApi } from './types';
 
 const addUserResponse = z.object({ created: z.boolean(), user: userRowSchema });

@@ -27,7 +27,8 @@ export type {
   AppVisibility,
   PublicApp,
 } from './app-rows';
-export { APP_ICONS_BUCKET, DEPLOY_REASON_MAX, deployReasonSchema } from './apps';
+export { DEPLOY_REASON_MAX, deployReasonSchema } from './apps';
+export { APP_ICONS_BUCKET } from './request';
 export { MAX_ALLOWED_HOSTS, allowedHostSchema, allowedHostsSchema, parseAllowedHostLines } from '@appforge/engine';
 export type { AllowedHostsCheck } from '@appforge/engine';
 export {

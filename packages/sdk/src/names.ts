@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { iconUrlOf } from './apps';
+import { iconUrlOf } from './request';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';
-import type { AppsApi, BundlesApi } from './types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,10 +44,17 @@ async function signInIcon(supabase: SupabaseClient<Database>, kind: 'app' | 'bun
   return typeof data === 'string' ? iconUrlOf(supabase, data) : null;
 }
 
-export function createAppsApi(supabase: SupabaseClient<Database>): Pick<AppsApi, 'getName' | 'getSignInIcon'> {
+/** What the sign-in page asks of an app or a bundle it brands (AppsApi and BundlesApi offer both). */
+export interface NameApi {
+  getName: (id: string) => Promise<string>;
+  /** The icon's public URL for the branded sign-in, or null when it has none. */
+  getSignInIcon: (id: string) => Promise<string | null>;
+}
+
+export function createAppsApi(supabase: SupabaseClient<Database>): NameApi {
   return { getName: (appId) => nameOf(supabase, 'App', appId), getSignInIcon: (appId) => signInIcon(supabase, 'app', appId) };
 }
 
-export function createBundlesApi(supabase: SupabaseClient<Database>): Pick<BundlesApi, 'getName' | 'getSignInIcon'> {
+export function createBundlesApi(supabase: SupabaseClient<Database>): NameApi {
   return { getName: (bundleId) => nameOf(supabase, 'Bundle', bundleId), getSignInIcon: (bundleId) => signInIcon(supabase, 'bundle', bundleId) };
 }

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { UUID_PATTERN, invalidInput, requireUuid } from './app-rows';
-import { signedInUserId } from './apps';
+import { signedInUserId } from './request';
 import type { Database } from './database.types';
 import { AppforgeError, NETWORK_MESSAGE, fromFunctionsError, fromPostgrest, toAppforgeError } from './errors';
 import { parseResponse } from './rows';
@@ -9,7 +9,7 @@ import { TERMINAL_RUN_EVENTS, toRunStreamEvent } from './run-events';
 import type { RunStreamEvent } from './run-events';
 import { readSse } from './sse';
 import type { SseMessage } from './sse';
-import type { AppRunSummary, RunContinueOptions, RunStartOptions, RunsApi } from './types';
+import type { AppRunSummary, RunContinueOptions, RunStartOptions, RunsApi } from './run-types';
 
 const inputsSchema = z.record(z.string(), z.unknown());
 const visitorSessionSchema = z.string().min(1).max(200);

@@ -3,7 +3,9 @@ import type { ExternalApisApi } from './external-apis';
 import type { ApiKeysApi } from './api-keys';
 import type { AppTestsApi } from './app-tests';
 import type { ClassesApi } from './classes';
-import type { CustomDomain, DomainScope, DomainTargetRef } from './custom-domains';
+import type { CustomDomainsApi } from './custom-domains';
+
+export type { CustomDomainTarget, CustomDomainsApi } from './custom-domains';
 import type {
   AuthChangeEvent,
   Factor,
@@ -47,7 +49,9 @@ import type {
   UsageCapRow,
 } from './bundle-rows';
 import type { Database, Tables } from './database.types';
-import type { RunStreamEvent } from './run-events';
+import type { RunsApi } from './run-types';
+
+export type { AppRunStatus, AppRunStepRow, AppRunSummary, ListRunsParams, RunContinueOptions, RunStartOptions, RunsApi } from './run-types';
 
 export type { AuthChangeEvent, Factor, Provider, Session, User, UserIdentity };
 
@@ -56,15 +60,6 @@ export type UserPlan = 'free' | 'pro';
 
 /** The caller's own public."User" row. */
 export type UserRow = Omit<Tables<'User'>, 'status' | 'plan'> & { status: UserStatus; plan: UserPlan };
-
-/** Where a custom domain points (seed §7.1: the custom-domain check). */
-export interface CustomDomainTarget {
-  app_id: string | null;
-  is_app: boolean;
-  is_landing_page: boolean;
-  bundle_id: string | null;
-  is_bundle: boolean;
-}
 
 export interface SchoolInfo {
   isTeacher: boolean;
@@ -253,80 +248,6 @@ export interface VersionsApi {
   openDraft(appId: string): Promise<AppVersionRow>;
 }
 
-export interface RunStartOptions {
-  appId: string;
-  /** A version other than the deployed one (owner's preview). */
-  versionId?: string;
-  inputs?: Record<string, unknown>;
-  visitorSession?: string;
-  signal?: AbortSignal;
-  /** Issue 19: a run for this class (the caller must be a member and the app assigned). */
-  classId?: string;
-}
-
-export interface RunContinueOptions {
-  appId: string;
-  runId: string;
-  inputs?: Record<string, unknown>;
-  choice?: number;
-  visitorSession?: string;
-  signal?: AbortSignal;
-}
-
-export type AppRunStatus = 'running' | 'awaiting_input' | 'done' | 'failed';
-
-export interface AppRunSummary {
-  id: string;
-  app_id: string;
-  version_id: string | null;
-  version_number: number | null;
-  runner_user_id: string | null;
-  visitor_session: string | null;
-  status: AppRunStatus;
-  inputs: Record<string, unknown>;
-  outputs: unknown;
-  error: { code: string; message: string; stepId?: string } | null;
-  usage: { inputTokens: number; outputTokens: number } | null;
-  created_at: string;
-  updated_at: string;
-  duration_ms: number | null;
-}
-
-export interface AppRunStepRow {
-  step_id: string;
-  /** The step's kind in the run's version; null when the version or step is gone. */
-  kind: string | null;
-  status: 'running' | 'done' | 'failed';
-  started_at: string;
-  finished_at: string | null;
-  duration_ms: number | null;
-  output: unknown;
-  usage: { inputTokens: number; outputTokens: number } | null;
-}
-
-export interface ListRunsParams {
-  status?: AppRunStatus;
-  /** ISO date-times, inclusive. */
-  from?: string;
-  to?: string;
-  limit?: number;
-  offset?: number;
-}
-
-export interface RunsApi {
-  start(options: RunStartOptions): AsyncIterable<RunStreamEvent>;
-  continue(options: RunContinueOptions): AsyncIterable<RunStreamEvent>;
-  list(appId: string, params?: ListRunsParams): Promise<{ rows: AppRunSummary[]; total: number }>;
-  get(runId: string): Promise<{ run: AppRunSummary; steps: AppRunStepRow[] }>;
-  recent(limit?: number): Promise<(AppRunSummary & { app_name: string })[]>;
-  /**
-   * How many runs of the caller's app were made for classes (issue 26). Class runs are private to
-   * the student and the class's teachers, so the owner learns only this number; 0 for an app that
-   * is not the caller's.
-   */
-  classRunCount(appId: string): Promise<number>;
-}
-
 export type BuilderStreamEvent =
   | { type: 'progress'; stage: string; message: string }
   | { type: 'version'; version_id: string; number: number; change_summary: string }
@@ -393,18 +314,6 @@ export interface BillingApi {
    * Buyers are numbers, never names or e-mails; test sales are listed but kept out of the figures.
    */
   mySales(options?: { bundleId?: string; limit?: number }): Promise<MySales>;
-}
-
-export interface CustomDomainsApi {
-  lookup(host: string): Promise<CustomDomainTarget | null>;
-  /** The signed-in owner's domains of one app or bundle (issue 18), or all of them without a scope (issue 27). */
-  listMine(scope?: DomainScope): Promise<CustomDomain[]>;
-  /** Adds a host (checked at once); `invalid_host`, `domain_taken`, `target_not_found` otherwise. */
-  add(host: string, target: DomainTargetRef): Promise<CustomDomain>;
-  switchTarget(host: string, target: DomainTargetRef): Promise<CustomDomain>;
-  /** Checks the DNS records now ("Check now"). */
-  check(host: string): Promise<CustomDomain>;
-  remove(host: string): Promise<void>;
 }
 
 export interface FunctionsApi {

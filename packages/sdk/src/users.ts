@@ -2,7 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest, toAppforgeError } from './errors';
-import { USER_COLUMNS, parseResponse, userRowSchema } from './rows';
+import { parseResponse } from './rows';
+import { USER_COLUMNS, userRowSchema } from './user-row';
 import type { FunctionsApi, UsersApi } from './types';
 
 export const displayNameSchema = z

@@ -1,5 +1,5 @@
 import type { AppSpec } from '../spec/app-spec';
-import type { Problem } from './validate-app';
+import type { Problem } from './problem';
 
 /** What the validator needs to know of the app owner's APIs (ids, names, endpoint parameters). */
 export interface ApiCatalogueEntry {
