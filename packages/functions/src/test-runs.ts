@@ -13,8 +13,31 @@ import { admitRun } from './billing/entitlements.ts';
 import { createRun, executeRun } from './run-execution.ts';
 import type { FunctionContext } from './types.ts';
 
-/** Cases run at once: enough to keep a remote model busy, few enough to leave the server room. */
+/**
+ * Runs of one test run at once (a case's m runs included): enough to keep a remote model busy, few
+ * enough to leave the server room.
+ */
 export const TEST_RUN_CONCURRENCY = 4;
+
+/** Runs a task when one of `size` slots is free; the rest wait their turn, first come first served. */
+export type RunSlots = <T>(task: () => Promise<T>) => Promise<T>;
+
+export function runSlots(size: number): RunSlots {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (busy < size) busy += 1;
+    // The slot is handed over by the task that frees it, so `busy` stays as it was.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else busy -= 1;
+    }
+  };
+}
 const OUTPUT_CHARS = 100_000;
 
 interface CaseRow {
@@ -67,10 +90,22 @@ export function modelJudge(model: ModelCapability, signal: AbortSignal): Judge {
   };
 }
 
+interface CaseSetup {
+  app: AppRow;
+  spec: AppSpec;
+  versionId: string;
+  model: CatalogueModel;
+  testRunId: string;
+  ownerId: string;
+  signal: AbortSignal;
+  /** The test run's run slots, shared by every run of every case. */
+  slots: RunSlots;
+}
+
 /** Runs one case to its end and checks its expectations. Never throws for the case's own faults. */
 async function runCase(
   ctx: FunctionContext,
-  setup: { app: AppRow; spec: AppSpec; versionId: string; model: CatalogueModel; testRunId: string; ownerId: string; signal: AbortSignal },
+  setup: CaseSetup,
   row: CaseRow,
 ): Promise<CaseOutcome> {
   const none = { output: null, checks: [], usage: null };
@@ -78,18 +113,16 @@ async function runCase(
   if (!parsed.success) return { ...none, status: 'needs_update', reason: `The case cannot be read: ${issuesMessage(parsed.error.issues)}` };
   const fit = checkCaseInputs(setup.spec, parsed.data.inputs);
   if (fit.status === 'needs_update') return { ...none, status: 'needs_update', reason: fit.reasons.join(' ') };
-  if (parsed.data.runs === 1) return runOnce(ctx, setup, parsed.data);
+  const testCase = parsed.data;
+  if (testCase.runs === 1) return setup.slots(() => runOnce(ctx, setup, testCase));
 
-  // "n of m runs pass": the runs go one after another (the case already shares the run's
-  // concurrency with the other cases), each within the owner's plan.
-  const outcomes: CaseOutcome[] = [];
-  for (let index = 0; index < parsed.data.runs; index += 1) {
-    const outcome = await runOnce(ctx, setup, parsed.data);
-    // Inputs that no longer fit, or a plan that is used up, say the same on every run.
-    if (outcome.status === 'needs_update') return outcome;
-    outcomes.push(outcome);
-  }
-  const verdict = repeatedVerdict(outcomes.map((outcome) => outcome.status === 'passed'), parsed.data.passesNeeded);
+  // "n of m runs pass": the runs go at once, each within the owner's plan, each taking one of the
+  // test run's slots, so a test run never has more runs going than TEST_RUN_CONCURRENCY.
+  const outcomes = await Promise.all(Array.from({ length: testCase.runs }, () => setup.slots(() => runOnce(ctx, setup, testCase))));
+  // Inputs the app does not accept say the same on every run.
+  const needsUpdate = outcomes.find((outcome) => outcome.status === 'needs_update');
+  if (needsUpdate) return needsUpdate;
+  const verdict = repeatedVerdict(outcomes.map((outcome) => outcome.status === 'passed'), testCase.passesNeeded);
   const shown = (verdict.pass ? outcomes.find((outcome) => outcome.status === 'passed') : outcomes.find((outcome) => outcome.status !== 'passed')) ?? outcomes[0];
   const usage = outcomes.reduce<CaseOutcome['usage']>(
     (sum, outcome) => (outcome.usage ? { inputTokens: (sum?.inputTokens ?? 0) + outcome.usage.inputTokens, outputTokens: (sum?.outputTokens ?? 0) + outcome.usage.outputTokens } : sum),
@@ -107,7 +140,7 @@ async function runCase(
 /** One run of a case's inputs on the version, and its expectations checked. */
 async function runOnce(
   ctx: FunctionContext,
-  setup: { app: AppRow; spec: AppSpec; versionId: string; model: CatalogueModel; testRunId: string; ownerId: string; signal: AbortSignal },
+  setup: CaseSetup,
   testCase: TestCase,
 ): Promise<CaseOutcome> {
   const none = { output: null, checks: [], usage: null };
@@ -260,7 +293,16 @@ export function testRunStarted(prepared: PreparedTestRun): Record<string, unknow
 export async function executeTestRun(ctx: FunctionContext, prepared: PreparedTestRun, send: (event: string, data: unknown) => void): Promise<void> {
   const { testRunId } = prepared;
   const work = new AbortController();
-  const setup = { app: prepared.app, spec: prepared.spec, versionId: prepared.version.id, model: prepared.model, testRunId, ownerId: prepared.ownerId, signal: work.signal };
+  const setup: CaseSetup = {
+    app: prepared.app,
+    spec: prepared.spec,
+    versionId: prepared.version.id,
+    model: prepared.model,
+    testRunId,
+    ownerId: prepared.ownerId,
+    signal: work.signal,
+    slots: runSlots(TEST_RUN_CONCURRENCY),
+  };
   const counts = { passed: 0, failed: 0, needs_update: 0, error: 0 };
   try {
     const queue = [...prepared.cases];
@@ -282,6 +324,8 @@ export async function executeTestRun(ctx: FunctionContext, prepared: PreparedTes
         send('case_done', { case_id: row.id, name: row.name, mode: row.mode, ...outcome });
       }
     };
+    // As many cases in progress as there are slots: a case waiting for its runs holds no slot, so
+    // the slots a one-run case leaves free go to another case's runs.
     await Promise.all(Array.from({ length: Math.min(TEST_RUN_CONCURRENCY, prepared.cases.length) }, worker));
     const finished = await ctx.supabase
       .from('AppTestRun')
