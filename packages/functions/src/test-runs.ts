@@ -52,12 +52,23 @@ interface CaseRow {
 
 type CaseStatus = 'passed' | 'failed' | 'needs_update' | 'error';
 
-interface CaseOutcome {
+/** What one run of a case came to. */
+interface RunOutcome {
   status: CaseStatus;
   output: string | null;
   checks: ExpectationResult[];
   reason: string | null;
   usage: { inputTokens: number; outputTokens: number } | null;
+}
+
+/** What a case came to, with its runs counted ("n of m runs pass"). */
+interface CaseOutcome extends RunOutcome {
+  /** How many times the case runs (m). */
+  runs: number;
+  /** How many of its runs passed; null when it could not run (inputs that no longer fit, a fault). */
+  runs_passed: number | null;
+  /** How many of its runs must pass (n). */
+  passes_needed: number;
 }
 
 const verdictSchema = z.object({ pass: z.boolean(), reason: z.string().max(2_000) });
@@ -108,23 +119,27 @@ async function runCase(
   setup: CaseSetup,
   row: CaseRow,
 ): Promise<CaseOutcome> {
-  const none = { output: null, checks: [], usage: null };
+  const none = { output: null, checks: [], usage: null, runs: row.runs, runs_passed: null, passes_needed: row.passes_needed };
   const parsed = testCaseSchema.safeParse({ name: row.name, inputs: row.inputs, expectations: row.expectations, mode: row.mode, runs: row.runs, passesNeeded: row.passes_needed });
   if (!parsed.success) return { ...none, status: 'needs_update', reason: `The case cannot be read: ${issuesMessage(parsed.error.issues)}` };
   const fit = checkCaseInputs(setup.spec, parsed.data.inputs);
   if (fit.status === 'needs_update') return { ...none, status: 'needs_update', reason: fit.reasons.join(' ') };
   const testCase = parsed.data;
-  if (testCase.runs === 1) return setup.slots(() => runOnce(ctx, setup, testCase));
+  const counted = { runs: testCase.runs, passes_needed: testCase.passesNeeded };
+  if (testCase.runs === 1) {
+    const outcome = await setup.slots(() => runOnce(ctx, setup, testCase));
+    return { ...outcome, ...counted, runs_passed: outcome.status === 'needs_update' ? null : outcome.status === 'passed' ? 1 : 0 };
+  }
 
   // "n of m runs pass": the runs go at once, each within the owner's plan, each taking one of the
   // test run's slots, so a test run never has more runs going than TEST_RUN_CONCURRENCY.
   const outcomes = await Promise.all(Array.from({ length: testCase.runs }, () => setup.slots(() => runOnce(ctx, setup, testCase))));
   // Inputs the app does not accept say the same on every run.
   const needsUpdate = outcomes.find((outcome) => outcome.status === 'needs_update');
-  if (needsUpdate) return needsUpdate;
+  if (needsUpdate) return { ...needsUpdate, ...counted, runs_passed: null };
   const verdict = repeatedVerdict(outcomes.map((outcome) => outcome.status === 'passed'), testCase.passesNeeded);
   const shown = (verdict.pass ? outcomes.find((outcome) => outcome.status === 'passed') : outcomes.find((outcome) => outcome.status !== 'passed')) ?? outcomes[0];
-  const usage = outcomes.reduce<CaseOutcome['usage']>(
+  const usage = outcomes.reduce<RunOutcome['usage']>(
     (sum, outcome) => (outcome.usage ? { inputTokens: (sum?.inputTokens ?? 0) + outcome.usage.inputTokens, outputTokens: (sum?.outputTokens ?? 0) + outcome.usage.outputTokens } : sum),
     null,
   );
@@ -134,6 +149,8 @@ async function runCase(
     checks: shown?.checks ?? [],
     reason: verdict.pass ? verdict.reason : [verdict.reason, shown?.reason].filter(Boolean).join(' '),
     usage,
+    ...counted,
+    runs_passed: outcomes.filter((outcome) => outcome.status === 'passed').length,
   };
 }
 
@@ -142,7 +159,7 @@ async function runOnce(
   ctx: FunctionContext,
   setup: CaseSetup,
   testCase: TestCase,
-): Promise<CaseOutcome> {
+): Promise<RunOutcome> {
   const none = { output: null, checks: [], usage: null };
   // Within the owner's plan like any run, counted under a runner of its own so test runs stay
   // apart from visitors' runs in the app's figures.
@@ -262,7 +279,9 @@ export async function prepareTestRun(
   const testRunId = testRun.data.id;
   const pending = await ctx.supabase
     .from('AppTestResult')
-    .insert(cases.data.map((row) => ({ test_run_id: testRunId, case_id: row.id, case_name: row.name.slice(0, 120), mode: row.mode })))
+    .insert(
+      cases.data.map((row) => ({ test_run_id: testRunId, case_id: row.id, case_name: row.name.slice(0, 120), mode: row.mode, runs: row.runs, passes_needed: row.passes_needed })),
+    )
     .select('id, case_id')
     .returns<{ id: string; case_id: string }[]>();
   if (pending.error) throw new Error(`Starting the test run failed: ${pending.error.message}`);
@@ -313,12 +332,29 @@ export async function executeTestRun(ctx: FunctionContext, prepared: PreparedTes
           outcome = await runCase(ctx, setup, row);
         } catch (error) {
           ctx.log.error({ test_run_id: testRunId, case_id: row.id, error: error instanceof Error ? error.message : String(error) }, 'a test case failed to run');
-          outcome = { status: 'error', output: null, checks: [], reason: 'The case could not be run; try again.', usage: null };
+          outcome = {
+            status: 'error',
+            output: null,
+            checks: [],
+            reason: 'The case could not be run; try again.',
+            usage: null,
+            runs: row.runs,
+            runs_passed: null,
+            passes_needed: row.passes_needed,
+          };
         }
         counts[outcome.status] += 1;
         const saved = await ctx.supabase
           .from('AppTestResult')
-          .update({ status: outcome.status, output: outcome.output, checks: outcome.checks, reason: outcome.reason?.slice(0, 4_000) ?? null, usage: outcome.usage, finished_at: new Date().toISOString() })
+          .update({
+            status: outcome.status,
+            output: outcome.output,
+            checks: outcome.checks,
+            reason: outcome.reason?.slice(0, 4_000) ?? null,
+            usage: outcome.usage,
+            runs_passed: outcome.runs_passed,
+            finished_at: new Date().toISOString(),
+          })
           .eq('id', prepared.resultIds.get(row.id) ?? '');
         if (saved.error) throw new Error(`Saving a test result failed: ${saved.error.message}`);
         send('case_done', { case_id: row.id, name: row.name, mode: row.mode, ...outcome });

@@ -34,11 +34,33 @@ describe('a case that runs m times', () => {
     const events = await readSse(await callFunction(backend, 'run-app-tests', { app_id: appId, version_id: versionId }, owner.token));
     const testRunId = String(events[0]?.data.test_run_id);
     expect(events.at(-1)?.data).toMatchObject({ passed: 1, failed: 1 });
-    const results = await owner.client.from('AppTestResult').select('case_name, status, reason').eq('test_run_id', testRunId).order('case_name');
+    const results = await owner.client.from('AppTestResult').select('case_name, status, reason, runs, runs_passed, passes_needed').eq('test_run_id', testRunId).order('case_name');
     expect(results.data).toEqual([
-      { case_name: 'Answers every time', status: 'passed', reason: '3 of 3 runs passed; 2 need to pass.' },
-      { case_name: 'Mentions zebras', status: 'failed', reason: '0 of 2 runs passed; 1 needs to pass. The output does not contain “zebra”.' },
+      { case_name: 'Answers every time', status: 'passed', reason: '3 of 3 runs passed; 2 need to pass.', runs: 3, runs_passed: 3, passes_needed: 2 },
+      {
+        case_name: 'Mentions zebras',
+        status: 'failed',
+        reason: '0 of 2 runs passed; 1 needs to pass. The output does not contain “zebra”.',
+        runs: 2,
+        runs_passed: 0,
+        passes_needed: 1,
+      },
     ]);
+    // The stream says the same per case.
+    expect(events.filter((event) => event.event === 'case_done').map((event) => [event.data.name, event.data.runs, event.data.runs_passed, event.data.passes_needed])).toEqual(
+      expect.arrayContaining([
+        ['Answers every time', 3, 3, 2],
+        ['Mentions zebras', 2, 0, 1],
+      ]),
+    );
+
+    // The database keeps the counts possible, whoever writes (here as the server, service role).
+    const resultId = (await backend.db.query<{ id: string }>('select id from public."AppTestResult" where test_run_id = $1 and runs = 3', [testRunId])).rows[0]?.id;
+    for (const bad of ['runs_passed = 4', 'runs_passed = -1', 'passes_needed = 4', 'runs = 6', 'runs = 0']) {
+      await expect(backend.db.query(`update public."AppTestResult" set ${bad} where id = $1`, [resultId])).rejects.toMatchObject({ code: '23514' });
+    }
+    const kept = await backend.db.query('select runs, runs_passed, passes_needed from public."AppTestResult" where id = $1', [resultId]);
+    expect(kept.rows).toEqual([{ runs: 3, runs_passed: 3, passes_needed: 2 }]);
     const runs = await backend.db.query<{ n: string }>('select count(*)::text as n from public."AppRun" where test_run_id = $1', [testRunId]);
     expect(runs.rows[0]?.n).toBe('5');
   }, 120_000);
