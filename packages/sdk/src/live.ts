@@ -63,7 +63,8 @@ export function createLiveApi(supabase: SupabaseClient<Database>): LiveApi {
           },
         )
         .subscribe((status) => {
-          if (status === 'SUBSCRIBED') subscription.onSubscribed?.();
+          // realtime-js's REALTIME_SUBSCRIBE_STATES enum is not exported by supabase-js: compare its value.
+          if (String(status) === 'SUBSCRIBED') subscription.onSubscribed?.();
         });
       return () => {
         void supabase.removeChannel(channel);
