@@ -13,8 +13,31 @@ import { admitRun } from './billing/entitlements.ts';
 import { createRun, executeRun } from './run-execution.ts';
 import type { FunctionContext } from './types.ts';
 
-/** Cases run at once: enough to keep a remote model busy, few enough to leave the server room. */
+/**
+ * Runs of one test run at once (a case's m runs included): enough to keep a remote model busy, few
+ * enough to leave the server room.
+ */
 export const TEST_RUN_CONCURRENCY = 4;
+
+/** Runs a task when one of `size` slots is free; the rest wait their turn, first come first served. */
+export type RunSlots = <T>(task: () => Promise<T>) => Promise<T>;
+
+export function runSlots(size: number): RunSlots {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (busy < size) busy += 1;
+    // The slot is handed over by the task that frees it, so `busy` stays as it was.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else busy -= 1;
+    }
+  };
+}
 const OUTPUT_CHARS = 100_000;
 
 interface CaseRow {
@@ -29,12 +52,23 @@ interface CaseRow {
 
 type CaseStatus = 'passed' | 'failed' | 'needs_update' | 'error';
 
-interface CaseOutcome {
+/** What one run of a case came to. */
+interface RunOutcome {
   status: CaseStatus;
   output: string | null;
   checks: ExpectationResult[];
   reason: string | null;
   usage: { inputTokens: number; outputTokens: number } | null;
+}
+
+/** What a case came to, with its runs counted ("n of m runs pass"). */
+interface CaseOutcome extends RunOutcome {
+  /** How many times the case runs (m). */
+  runs: number;
+  /** How many of its runs passed; null when it could not run (inputs that no longer fit, a fault). */
+  runs_passed: number | null;
+  /** How many of its runs must pass (n). */
+  passes_needed: number;
 }
 
 const verdictSchema = z.object({ pass: z.boolean(), reason: z.string().max(2_000) });
@@ -67,31 +101,45 @@ export function modelJudge(model: ModelCapability, signal: AbortSignal): Judge {
   };
 }
 
+interface CaseSetup {
+  app: AppRow;
+  spec: AppSpec;
+  versionId: string;
+  model: CatalogueModel;
+  testRunId: string;
+  ownerId: string;
+  signal: AbortSignal;
+  /** The test run's run slots, shared by every run of every case. */
+  slots: RunSlots;
+}
+
 /** Runs one case to its end and checks its expectations. Never throws for the case's own faults. */
 async function runCase(
   ctx: FunctionContext,
-  setup: { app: AppRow; spec: AppSpec; versionId: string; model: CatalogueModel; testRunId: string; ownerId: string; signal: AbortSignal },
+  setup: CaseSetup,
   row: CaseRow,
 ): Promise<CaseOutcome> {
-  const none = { output: null, checks: [], usage: null };
+  const none = { output: null, checks: [], usage: null, runs: row.runs, runs_passed: null, passes_needed: row.passes_needed };
   const parsed = testCaseSchema.safeParse({ name: row.name, inputs: row.inputs, expectations: row.expectations, mode: row.mode, runs: row.runs, passesNeeded: row.passes_needed });
   if (!parsed.success) return { ...none, status: 'needs_update', reason: `The case cannot be read: ${issuesMessage(parsed.error.issues)}` };
   const fit = checkCaseInputs(setup.spec, parsed.data.inputs);
   if (fit.status === 'needs_update') return { ...none, status: 'needs_update', reason: fit.reasons.join(' ') };
-  if (parsed.data.runs === 1) return runOnce(ctx, setup, parsed.data);
-
-  // "n of m runs pass": the runs go one after another (the case already shares the run's
-  // concurrency with the other cases), each within the owner's plan.
-  const outcomes: CaseOutcome[] = [];
-  for (let index = 0; index < parsed.data.runs; index += 1) {
-    const outcome = await runOnce(ctx, setup, parsed.data);
-    // Inputs that no longer fit, or a plan that is used up, say the same on every run.
-    if (outcome.status === 'needs_update') return outcome;
-    outcomes.push(outcome);
+  const testCase = parsed.data;
+  const counted = { runs: testCase.runs, passes_needed: testCase.passesNeeded };
+  if (testCase.runs === 1) {
+    const outcome = await setup.slots(() => runOnce(ctx, setup, testCase));
+    return { ...outcome, ...counted, runs_passed: outcome.status === 'needs_update' ? null : outcome.status === 'passed' ? 1 : 0 };
   }
-  const verdict = repeatedVerdict(outcomes.map((outcome) => outcome.status === 'passed'), parsed.data.passesNeeded);
+
+  // "n of m runs pass": the runs go at once, each within the owner's plan, each taking one of the
+  // test run's slots, so a test run never has more runs going than TEST_RUN_CONCURRENCY.
+  const outcomes = await Promise.all(Array.from({ length: testCase.runs }, () => setup.slots(() => runOnce(ctx, setup, testCase))));
+  // Inputs the app does not accept say the same on every run.
+  const needsUpdate = outcomes.find((outcome) => outcome.status === 'needs_update');
+  if (needsUpdate) return { ...needsUpdate, ...counted, runs_passed: null };
+  const verdict = repeatedVerdict(outcomes.map((outcome) => outcome.status === 'passed'), testCase.passesNeeded);
   const shown = (verdict.pass ? outcomes.find((outcome) => outcome.status === 'passed') : outcomes.find((outcome) => outcome.status !== 'passed')) ?? outcomes[0];
-  const usage = outcomes.reduce<CaseOutcome['usage']>(
+  const usage = outcomes.reduce<RunOutcome['usage']>(
     (sum, outcome) => (outcome.usage ? { inputTokens: (sum?.inputTokens ?? 0) + outcome.usage.inputTokens, outputTokens: (sum?.outputTokens ?? 0) + outcome.usage.outputTokens } : sum),
     null,
   );
@@ -101,15 +149,17 @@ async function runCase(
     checks: shown?.checks ?? [],
     reason: verdict.pass ? verdict.reason : [verdict.reason, shown?.reason].filter(Boolean).join(' '),
     usage,
+    ...counted,
+    runs_passed: outcomes.filter((outcome) => outcome.status === 'passed').length,
   };
 }
 
 /** One run of a case's inputs on the version, and its expectations checked. */
 async function runOnce(
   ctx: FunctionContext,
-  setup: { app: AppRow; spec: AppSpec; versionId: string; model: CatalogueModel; testRunId: string; ownerId: string; signal: AbortSignal },
+  setup: CaseSetup,
   testCase: TestCase,
-): Promise<CaseOutcome> {
+): Promise<RunOutcome> {
   const none = { output: null, checks: [], usage: null };
   // Within the owner's plan like any run, counted under a runner of its own so test runs stay
   // apart from visitors' runs in the app's figures.
@@ -229,7 +279,9 @@ export async function prepareTestRun(
   const testRunId = testRun.data.id;
   const pending = await ctx.supabase
     .from('AppTestResult')
-    .insert(cases.data.map((row) => ({ test_run_id: testRunId, case_id: row.id, case_name: row.name.slice(0, 120), mode: row.mode })))
+    .insert(
+      cases.data.map((row) => ({ test_run_id: testRunId, case_id: row.id, case_name: row.name.slice(0, 120), mode: row.mode, runs: row.runs, passes_needed: row.passes_needed })),
+    )
     .select('id, case_id')
     .returns<{ id: string; case_id: string }[]>();
   if (pending.error) throw new Error(`Starting the test run failed: ${pending.error.message}`);
@@ -260,7 +312,16 @@ export function testRunStarted(prepared: PreparedTestRun): Record<string, unknow
 export async function executeTestRun(ctx: FunctionContext, prepared: PreparedTestRun, send: (event: string, data: unknown) => void): Promise<void> {
   const { testRunId } = prepared;
   const work = new AbortController();
-  const setup = { app: prepared.app, spec: prepared.spec, versionId: prepared.version.id, model: prepared.model, testRunId, ownerId: prepared.ownerId, signal: work.signal };
+  const setup: CaseSetup = {
+    app: prepared.app,
+    spec: prepared.spec,
+    versionId: prepared.version.id,
+    model: prepared.model,
+    testRunId,
+    ownerId: prepared.ownerId,
+    signal: work.signal,
+    slots: runSlots(TEST_RUN_CONCURRENCY),
+  };
   const counts = { passed: 0, failed: 0, needs_update: 0, error: 0 };
   try {
     const queue = [...prepared.cases];
@@ -271,17 +332,36 @@ export async function executeTestRun(ctx: FunctionContext, prepared: PreparedTes
           outcome = await runCase(ctx, setup, row);
         } catch (error) {
           ctx.log.error({ test_run_id: testRunId, case_id: row.id, error: error instanceof Error ? error.message : String(error) }, 'a test case failed to run');
-          outcome = { status: 'error', output: null, checks: [], reason: 'The case could not be run; try again.', usage: null };
+          outcome = {
+            status: 'error',
+            output: null,
+            checks: [],
+            reason: 'The case could not be run; try again.',
+            usage: null,
+            runs: row.runs,
+            runs_passed: null,
+            passes_needed: row.passes_needed,
+          };
         }
         counts[outcome.status] += 1;
         const saved = await ctx.supabase
           .from('AppTestResult')
-          .update({ status: outcome.status, output: outcome.output, checks: outcome.checks, reason: outcome.reason?.slice(0, 4_000) ?? null, usage: outcome.usage, finished_at: new Date().toISOString() })
+          .update({
+            status: outcome.status,
+            output: outcome.output,
+            checks: outcome.checks,
+            reason: outcome.reason?.slice(0, 4_000) ?? null,
+            usage: outcome.usage,
+            runs_passed: outcome.runs_passed,
+            finished_at: new Date().toISOString(),
+          })
           .eq('id', prepared.resultIds.get(row.id) ?? '');
         if (saved.error) throw new Error(`Saving a test result failed: ${saved.error.message}`);
         send('case_done', { case_id: row.id, name: row.name, mode: row.mode, ...outcome });
       }
     };
+    // As many cases in progress as there are slots: a case waiting for its runs holds no slot, so
+    // the slots a one-run case leaves free go to another case's runs.
     await Promise.all(Array.from({ length: Math.min(TEST_RUN_CONCURRENCY, prepared.cases.length) }, worker));
     const finished = await ctx.supabase
       .from('AppTestRun')

@@ -14,7 +14,7 @@ import type { StreamError } from './runs';
 
 const CASE_COLUMNS = 'id, app_id, name, inputs, expectations, mode, runs, passes_needed, source_run_id, created_at, updated_at';
 const TEST_RUN_COLUMNS = 'id, app_id, version_id, version_number, started_by, status, case_count, passed, failed, needs_update, error, started_at, finished_at';
-const RESULT_COLUMNS = 'id, test_run_id, case_id, case_name, mode, status, output, checks, reason, started_at, finished_at';
+const RESULT_COLUMNS = 'id, test_run_id, case_id, case_name, mode, status, output, checks, reason, runs, runs_passed, passes_needed, started_at, finished_at';
 
 const checkSchema = z.object({ kind: z.enum(EXPECTATION_KINDS), pass: z.boolean(), reason: z.string() });
 
@@ -65,6 +65,10 @@ const resultRowSchema = z.object({
   output: z.string().nullable(),
   checks: z.array(checkSchema),
   reason: z.string().nullable(),
+  /** "n of m runs pass": how many times the case ran (m), how many of those passed (null until it ran), how many had to (n). */
+  runs: z.number(),
+  runs_passed: z.number().nullable(),
+  passes_needed: z.number(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -104,7 +108,18 @@ export type TestCasePatch = Partial<Pick<NewTestCase, 'name' | 'inputs' | 'expec
 
 export type TestRunEvent =
   | { type: 'test_run'; test_run_id: string; version_id: string; version_number: number; case_count: number }
-  | { type: 'case_done'; case_id: string; name: string; status: Exclude<AppTestResultStatus, 'running'>; reason: string | null; output: string | null }
+  | {
+      type: 'case_done';
+      case_id: string;
+      name: string;
+      status: Exclude<AppTestResultStatus, 'running'>;
+      reason: string | null;
+      output: string | null;
+      /** How many times the case ran, and how many of those runs passed (null when it could not run). */
+      runs: number;
+      runs_passed: number | null;
+      passes_needed: number;
+    }
   | { type: 'test_run_done'; test_run_id: string; passed: number; failed: number; needs_update: number }
   | StreamError;
 
@@ -116,6 +131,9 @@ const eventSchemas = {
     status: z.enum(['passed', 'failed', 'needs_update', 'error']),
     reason: z.string().nullable(),
     output: z.string().nullable(),
+    runs: z.number().int().min(1),
+    runs_passed: z.number().int().min(0).nullable(),
+    passes_needed: z.number().int().min(1),
   }),
   test_run_done: z.object({ test_run_id: z.string(), passed: z.number(), failed: z.number(), needs_update: z.number() }),
   test_run_failed: z.object({ code: z.string(), message: z.string() }),

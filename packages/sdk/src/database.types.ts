@@ -821,7 +821,10 @@ export type Database = {
           id: string
           mode: string
           output: string | null
+          passes_needed: number
           reason: string | null
+          runs: number
+          runs_passed: number | null
           started_at: string
           status: string
           test_run_id: string
@@ -837,7 +840,10 @@ export type Database = {
           id?: string
           mode?: string
           output?: string | null
+          passes_needed?: number
           reason?: string | null
+          runs?: number
+          runs_passed?: number | null
           started_at?: string
           status?: string
           test_run_id: string
@@ -853,7 +859,10 @@ export type Database = {
           id?: string
           mode?: string
           output?: string | null
+          passes_needed?: number
           reason?: string | null
+          runs?: number
+          runs_passed?: number | null
           started_at?: string
           status?: string
           test_run_id?: string

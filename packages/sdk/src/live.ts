@@ -8,14 +8,19 @@ import type { Database } from './database.types';
 /**
  * The tables in the supabase_realtime publication (supabase/migrations/20261125002000_…,
  * 20261125101000_classrooms; DatabaseTableStats: 20261125103100_…, one change per statement that
- * writes a table's rows).
+ * writes a table's rows; AppTestRun and AppTestResult: 20261128050000_app_tests).
  */
-export type LiveTable = 'App' | 'AppVersion' | 'AppRun' | 'AppRunStep' | 'ClassMember' | 'SafetyAlert' | 'DatabaseTableStats';
+export type LiveTable = 'App' | 'AppVersion' | 'AppRun' | 'AppRunStep' | 'ClassMember' | 'SafetyAlert' | 'DatabaseTableStats' | 'AppTestRun' | 'AppTestResult';
 
 export interface LiveSubscription {
   table: LiveTable;
   /** Only rows whose column equals this id (a realtime `eq` filter). */
-  match?: { column: 'id' | 'app_id' | 'class_id' | 'run_id' | 'table_id'; value: string };
+  match?: { column: 'id' | 'app_id' | 'class_id' | 'run_id' | 'table_id' | 'test_run_id'; value: string };
+  /**
+   * Called each time the server confirms the subscription (at first and after a reconnect): changes
+   * made before then were not heard, so a caller that read the rows earlier reads them again.
+   */
+  onSubscribed?: () => void;
 }
 
 export interface LiveChange {
@@ -57,7 +62,10 @@ export function createLiveApi(supabase: SupabaseClient<Database>): LiveApi {
             onChange({ table: subscription.table, eventType: payload.eventType, new: payload.new, old: payload.old });
           },
         )
-        .subscribe();
+        .subscribe((status) => {
+          // realtime-js's REALTIME_SUBSCRIBE_STATES enum is not exported by supabase-js: compare its value.
+          if (String(status) === 'SUBSCRIBED') subscription.onSubscribed?.();
+        });
       return () => {
         void supabase.removeChannel(channel);
       };

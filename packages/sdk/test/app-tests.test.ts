@@ -69,14 +69,21 @@ describe('client.appTests', () => {
     const { run, results } = await owner.client.appTests.getRun(last.test_run_id);
     expect(run).toMatchObject({ status: 'done', version_id: draft.id, case_count: 2, passed: 1, failed: 1 });
     const byName = Object.fromEntries(results.map((result) => [result.case_name, result]));
-    expect(byName['Saved run: Mars']).toMatchObject({ status: 'passed', output: 'You chose Mars.' });
+    expect(byName['Saved run: Mars']).toMatchObject({ status: 'passed', output: 'You chose Mars.', runs: 1, runs_passed: 1, passes_needed: 1 });
     expect(byName['Says Venus']).toMatchObject({
       status: 'failed',
       mode: 'warn_only',
       output: 'You chose Earth.',
       reason: 'The output does not contain “Venus”.',
       checks: [{ kind: 'contains', pass: false, reason: 'The output does not contain “Venus”.' }],
+      runs: 1,
+      runs_passed: 0,
+      passes_needed: 1,
     });
+    // The stream counts each case's runs too.
+    expect(events.filter((event) => event.type === 'case_done')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Says Venus', runs: 1, runs_passed: 0, passes_needed: 1 })]),
+    );
     expect((await owner.client.appTests.listRuns(appId)).map((row) => row.id)).toEqual([last.test_run_id]);
     // The history of people's runs and Home's recent runs list the owner's own run, not the test runs.
     expect((await owner.client.runs.list(appId)).rows.map((row) => row.id)).toEqual([header.run_id]);

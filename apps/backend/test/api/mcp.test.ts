@@ -92,7 +92,7 @@ describe('MCP server', () => {
     const { appId: otherApp } = await apiApp(backend, owner.id);
     const made = await owner.client
       .from('AppTestCase')
-      .insert({ app_id: appId, name: 'Shows an answer', inputs: { topic: 'owls' }, expectations: [{ kind: 'contains', text: 'Answer' }] });
+      .insert({ app_id: appId, name: 'Shows an answer', inputs: { topic: 'owls' }, expectations: [{ kind: 'contains', text: 'Answer' }], runs: 3, passes_needed: 2 });
     expect(made.error).toBeNull();
     const scoped = await createKey(backend, owner, { app_ids: [appId] });
     const client = await connect(scoped.key);
@@ -100,7 +100,7 @@ describe('MCP server', () => {
       const started = await client.callTool({ name: 'run_app_tests', arguments: { app_id: appId, version: 'live' } });
       expect(started.isError).toBe(false);
       const testRunId = String((started.structuredContent as { id: string }).id);
-      expect(started.structuredContent).toMatchObject({ status: 'running', total: 1 });
+      expect(started.structuredContent).toMatchObject({ status: 'running', total: 1, results: [{ runs: 3, runs_passed: null, passes_needed: 2 }] });
 
       const finished = await vi.waitFor(
         async () => {
@@ -110,8 +110,15 @@ describe('MCP server', () => {
         },
         { timeout: 60_000, interval: 100 },
       );
-      expect(finished.structuredContent).toMatchObject({ status: 'done', passed: 1, failed: 0, total: 1, results: [{ case_name: 'Shows an answer', passed: true }] });
+      expect(finished.structuredContent).toMatchObject({
+        status: 'done',
+        passed: 1,
+        failed: 0,
+        total: 1,
+        results: [{ case_name: 'Shows an answer', passed: true, runs: 3, runs_passed: 3, passes_needed: 2 }],
+      });
       expect((finished.content as { text: string }[])[0]?.text).toContain('1 of 1 cases passed');
+      expect((finished.content as { text: string }[])[0]?.text).toContain('- Shows an answer: passed, 3 of 3 runs passed (2 needed)');
 
       const outside = await client.callTool({ name: 'run_app_tests', arguments: { app_id: otherApp } });
       expect(outside.isError).toBe(true);

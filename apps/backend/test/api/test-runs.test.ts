@@ -33,7 +33,16 @@ interface TestRunBody {
   passed: number;
   failed: number;
   needs_update: number;
-  results: { case_name: string; status: string; passed: boolean; reason: string | null; output: string | null }[];
+  results: {
+    case_name: string;
+    status: string;
+    passed: boolean;
+    reason: string | null;
+    output: string | null;
+    runs: number;
+    runs_passed: number | null;
+    passes_needed: number;
+  }[];
   error?: { code: string; message: string };
 }
 
@@ -95,6 +104,32 @@ describe('test runs through the public API', () => {
     expect(kept.rows).toEqual([
       { started_by: owner.id, status: 'done' },
       { started_by: owner.id, status: 'done' },
+    ]);
+  }, 120_000);
+
+  it('reports per case how many runs it had, how many passed and how many had to ("n of m runs pass")', async () => {
+    const owner = await signedIn(backend);
+    const { appId } = await seedApp(backend, owner.id, { deployed: false });
+    const made = await owner.client
+      .from('AppTestCase')
+      .insert({ app_id: appId, name: 'Mostly lava', inputs: { topic: 'volcanoes' }, expectations: [{ kind: 'contains', text: 'Lava' }], runs: 3, passes_needed: 2 });
+    if (made.error) throw new Error(made.error.message);
+    const { key } = await createKey(backend, owner, { app_ids: [appId] });
+    fake.enqueue({ text: 'Lava is molten rock.' }, { text: 'Ash falls.' }, { text: 'Lava is molten rock.' });
+
+    const started = await api(backend, `v1/apps/${appId}/test-runs`, { key, body: {} });
+    const body = (await started.json()) as TestRunBody;
+    expect(body.results).toMatchObject([{ case_name: 'Mostly lava', status: 'running', runs: 3, runs_passed: null, passes_needed: 2 }]);
+    const finished = await vi.waitFor(
+      async () => {
+        const read = (await (await api(backend, `v1/test-runs/${body.id}`, { key })).json()) as TestRunBody;
+        if (read.status === 'running') throw new Error('still running');
+        return read;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(finished.results).toMatchObject([
+      { case_name: 'Mostly lava', status: 'passed', passed: true, runs: 3, runs_passed: 2, passes_needed: 2, reason: '2 of 3 runs passed; 2 need to pass.' },
     ]);
   }, 120_000);
 

@@ -105,7 +105,8 @@ export const TEST_TOOLS: Tool[] = [
   {
     name: 'get_test_run',
     title: 'Read a test run',
-    description: 'The status of a test run, how many cases passed and failed, and each case’s result with the reason and the output.',
+    description:
+      'The status of a test run, how many cases passed and failed, and each case’s result with the reason, the output, and for a case that runs more than once how many of its runs passed (runs, runs_passed, passes_needed).',
     inputSchema: {
       type: 'object',
       properties: { test_run_id: { type: 'string', format: 'uuid', description: 'The id run_app_tests answered' } },
@@ -115,12 +116,18 @@ export const TEST_TOOLS: Tool[] = [
   },
 ];
 
+/** "n of m runs pass": how many of a case's runs passed, when it ran more than once. */
+function runCounts(result: TestRunBody['results'][number]): string {
+  if (result.runs === 1 || result.runs_passed === null) return '';
+  return `, ${result.runs_passed} of ${result.runs} runs passed (${result.passes_needed} needed)`;
+}
+
 function testRunText(body: TestRunBody): string {
   const state = body.status === 'running' ? 'is running' : body.status === 'done' ? 'finished' : `failed: ${body.error?.message ?? 'it did not finish'}`;
   const head = `Test run ${body.id} of version ${body.version_number ?? '?'} ${state}. ${body.passed} of ${body.total} cases passed, ${body.failed} failed, ${body.needs_update} need an update.`;
   const lines = body.results
     .filter((result) => result.status !== 'running')
-    .map((result) => `- ${result.case_name}: ${result.status.replace('_', ' ')}${result.reason ? ` (${result.reason})` : ''}`);
+    .map((result) => `- ${result.case_name}: ${result.status.replace('_', ' ')}${runCounts(result)}${result.reason ? ` (${result.reason})` : ''}`);
   return [head, ...lines].join('\n');
 }
 

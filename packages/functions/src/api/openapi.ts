@@ -100,7 +100,7 @@ function components(inputs: Schema): Schema {
       },
       TestCaseResult: {
         type: 'object',
-        required: ['case_id', 'case_name', 'mode', 'status', 'passed', 'reason', 'output'],
+        required: ['case_id', 'case_name', 'mode', 'status', 'passed', 'reason', 'output', 'runs', 'runs_passed', 'passes_needed'],
         properties: {
           case_id: { type: ['string', 'null'], format: 'uuid', description: 'Null once the case was deleted.' },
           case_name: { type: 'string' },
@@ -109,6 +109,13 @@ function components(inputs: Schema): Schema {
           passed: { type: 'boolean' },
           reason: { type: ['string', 'null'], description: 'Why the case did not pass.' },
           output: { type: ['string', 'null'], description: 'What the app answered (markdown).' },
+          runs: { type: 'integer', minimum: 1, maximum: 5, description: 'How many times the case runs ("n of m runs pass": m).' },
+          runs_passed: {
+            type: ['integer', 'null'],
+            minimum: 0,
+            description: 'How many of its runs passed; null while the case runs, and for a case that could not run.',
+          },
+          passes_needed: { type: 'integer', minimum: 1, description: 'How many of its runs must pass for the case to pass (n).' },
         },
       },
       TestRun: {

@@ -30,6 +30,12 @@ export interface TestCaseResult {
   passed: boolean;
   reason: string | null;
   output: string | null;
+  /** How many times the case runs ("n of m runs pass": m). */
+  runs: number;
+  /** How many of its runs passed; null until the case has run, and for a case that could not run. */
+  runs_passed: number | null;
+  /** How many of its runs must pass (n). */
+  passes_needed: number;
 }
 
 export interface TestRunBody {
@@ -106,7 +112,17 @@ export function startedTestRunBody(prepared: PreparedTestRun): TestRunBody {
       started_at: new Date().toISOString(),
       finished_at: null,
     },
-    prepared.cases.map((row) => ({ case_id: row.id, case_name: row.name.slice(0, 120), mode: row.mode, status: 'running', reason: null, output: null })),
+    prepared.cases.map((row) => ({
+      case_id: row.id,
+      case_name: row.name.slice(0, 120),
+      mode: row.mode,
+      status: 'running',
+      reason: null,
+      output: null,
+      runs: row.runs,
+      runs_passed: null,
+      passes_needed: row.passes_needed,
+    })),
   );
 }
 
@@ -170,7 +186,7 @@ export async function readTestRun(ctx: FunctionContext, key: ApiKeyRow, testRunI
   }
   const results = await ctx.supabase
     .from('AppTestResult')
-    .select('case_id, case_name, mode, status, reason, output')
+    .select('case_id, case_name, mode, status, reason, output, runs, runs_passed, passes_needed')
     .eq('test_run_id', testRunId)
     .order('created_at')
     .order('case_name')

@@ -20,6 +20,8 @@ export interface FakeCompletion {
   readonly chunkDelayMs?: number;
   /** Wait before the response starts (headers included). */
   readonly delayMs?: number;
+  /** Start the response only once this settles: the test decides when the model answers. */
+  readonly heldUntil?: Promise<unknown>;
   readonly usage?: { readonly promptTokens: number; readonly completionTokens: number };
   readonly finishReason?: 'stop' | 'length' | 'content_filter';
   /** Drop the connection after this many content chunks (a provider crashing mid-stream). */
@@ -75,6 +77,8 @@ export interface FakeOpenAIServer {
   waitForRequests(n: number): Promise<void>;
   /** Connections the server currently holds open (a dropped stream goes back to 0). */
   openConnections(): number;
+  /** Chat completion requests received whose response has not ended yet (answered or dropped). */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -138,6 +142,7 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
   const requests: RecordedRequest[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   let sequence = 0;
+  let inFlight = 0;
 
   const notify = (): void => {
     for (const waiter of [...waiters]) {
@@ -163,7 +168,9 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
     }
     const body = parsed.data;
     let disconnected = false;
+    inFlight += 1;
     res.on('close', () => {
+      inFlight -= 1;
       if (!res.writableFinished) disconnected = true;
     });
     requests.push({
@@ -203,6 +210,7 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
       sendError(res, scripted.status, scripted.message ?? `Scripted failure ${scripted.status}.`, errorType(scripted.status), scripted.headers);
       return;
     }
+    if (scripted.heldUntil) await scripted.heldUntil.catch(() => undefined);
     if (scripted.delayMs) await wait(scripted.delayMs);
     if (res.destroyed) return;
 
@@ -302,6 +310,7 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
     waitForRequests: (n) =>
       requests.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })),
     openConnections: () => connections,
+    inFlight: () => inFlight,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

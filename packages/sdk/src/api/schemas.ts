@@ -65,6 +65,10 @@ const testCaseResultSchema = z.looseObject({
   passed: z.boolean(),
   reason: z.string().nullable(),
   output: z.string().nullable(),
+  /** "n of m runs pass": how many times the case runs (m), how many passed, how many must (n). */
+  runs: z.number().int().min(1),
+  runs_passed: z.number().int().min(0).nullable(),
+  passes_needed: z.number().int().min(1),
 });
 export type ApiTestCaseResult = z.output<typeof testCaseResultSchema>;
 

@@ -66,6 +66,8 @@ export { useLiveRuns } from './use-live-runs';
 export { useLiveApp } from './use-live-app';
 export { useLiveVersions } from './use-live-versions';
 export type { LiveVersionChange } from './use-live-versions';
+export { useLiveTestResults, useLiveTestRuns } from './use-live-test-runs';
+export type { LiveTestRunHandlers } from './use-live-test-runs';
 // #14 databases feature: the grid, the structure editor and the settings.
 export { useDatabaseTableCounts } from './use-database-table-counts-query';
 export { useDatabaseRows } from './use-database-rows-query';

@@ -604,6 +604,8 @@ export function createFakeAppforgeClient(overrides: FakeAppforgeOverrides = {}):
       subscribe(subscription, onChange) {
         const entry = { subscription, onChange };
         liveListeners.add(entry);
+        // As the server confirms a subscription: after the caller's own work of this tick.
+        if (subscription.onSubscribed) queueMicrotask(() => liveListeners.has(entry) && subscription.onSubscribed?.());
         return () => {
           liveListeners.delete(entry);
         };

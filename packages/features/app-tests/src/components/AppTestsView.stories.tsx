@@ -24,7 +24,7 @@ const meta = {
     renderRunDetails: () => (
       <CaseResults
         label="Results of the earlier test run"
-        results={finished.finished.map((result) => ({ key: result.caseId, name: result.name, status: result.status, reason: result.reason, output: result.output }))}
+        results={finished.finished.map((result) => ({ key: result.caseId, name: result.name, status: result.status, reason: result.reason, output: result.output, runs: result.runs }))}
       />
     ),
   },

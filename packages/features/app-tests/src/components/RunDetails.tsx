@@ -25,6 +25,7 @@ export function RunDetails({ appId, testRunId }: { appId: string; testRunId: str
         warnOnly: result.mode === 'warn_only',
         reason: result.reason,
         output: result.output,
+        runs: { total: result.runs, passed: result.runs_passed, needed: result.passes_needed },
       }))}
     />
   );

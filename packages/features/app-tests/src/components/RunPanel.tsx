@@ -71,7 +71,7 @@ export function RunPanel({ versions, caseCount, state, onRun }: RunPanelProps) {
       {state.finished.length > 0 ? (
         <CaseResults
           label="Results of this test run"
-          results={state.finished.map((result) => ({ key: result.caseId, name: result.name, status: result.status, reason: result.reason, output: result.output }))}
+          results={state.finished.map((result) => ({ key: result.caseId, name: result.name, status: result.status, reason: result.reason, output: result.output, runs: result.runs }))}
         />
       ) : null}
     </section>

@@ -11,6 +11,8 @@ export interface FinishedCase {
   status: Exclude<AppTestResultStatus, 'running'>;
   reason: string | null;
   output: string | null;
+  /** "n of m runs pass": how many times it ran, how many of those passed (null when it could not run), how many had to. */
+  runs: { total: number; passed: number | null; needed: number };
 }
 
 export interface TestRunState {
@@ -56,7 +58,17 @@ export function useRunTests(appId: string): { state: TestRunState; start: (versi
             case 'case_done':
               setState((previous) => ({
                 ...previous,
-                finished: [...previous.finished, { caseId: event.case_id, name: event.name, status: event.status, reason: event.reason, output: event.output }],
+                finished: [
+                  ...previous.finished,
+                  {
+                    caseId: event.case_id,
+                    name: event.name,
+                    status: event.status,
+                    reason: event.reason,
+                    output: event.output,
+                    runs: { total: event.runs, passed: event.runs_passed, needed: event.passes_needed },
+                  },
+                ],
               }));
               break;
             case 'test_run_done':

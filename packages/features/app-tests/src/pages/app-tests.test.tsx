@@ -159,6 +159,33 @@ describe('/app-tests/:appId', () => {
     expect(within(earlier).getByRole('listitem', { name: 'Says Venus' })).toHaveTextContent('The output does not contain “Venus”.');
   });
 
+  it('says how many of a case’s runs passed ("n of m runs pass"), as the run goes and in the kept run', async () => {
+    const ada = await backend().signedInUser('ada-runs');
+    const appId = await appWithDraft(ada, 'Planets');
+    await ada.client.appTests.createCase({ appId, name: 'Mostly Mars', inputs: { planet: 'Mars' }, expectations: [{ kind: 'contains', text: 'Mars' }], runs: 3, passesNeeded: 2 });
+    await ada.client.appTests.createCase({ appId, name: 'Once Venus', inputs: { planet: 'Earth' }, expectations: [{ kind: 'contains', text: 'Venus' }], runs: 2, passesNeeded: 1 });
+    await ada.client.appTests.createCase({ appId, name: 'Single Mars', inputs: { planet: 'Mars' }, expectations: [{ kind: 'contains', text: 'Mars' }] });
+    const user = userEvent.setup();
+    render(ada.client, appId);
+
+    await user.click(await screen.findByRole('button', { name: 'Run tests' }));
+    expect(await screen.findByText('Finished on version 1: 2 of 3 passed; 1 failed.', {}, { timeout: 60_000 })).toBeInTheDocument();
+    const results = screen.getByRole('list', { name: 'Results of this test run' });
+    expect(within(results).getByRole('listitem', { name: 'Mostly Mars' })).toHaveTextContent('3 of 3 runs passed (2 needed)');
+    expect(within(results).getByRole('listitem', { name: 'Once Venus' })).toHaveTextContent('0 of 2 runs passed (1 needed)');
+    // A case that runs once says nothing about runs.
+    expect(within(results).getByRole('listitem', { name: 'Single Mars' })).not.toHaveTextContent(/runs passed/);
+
+    const history = await screen.findByRole('list', { name: 'Previous test runs' });
+    await waitFor(() => expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('2 of 3 passed'));
+    const row = within(history).getAllByRole('listitem')[0];
+    if (!row) throw new Error('the run is listed');
+    await user.click(within(row).getByRole('button', { name: 'Show results' }));
+    const earlier = await within(row).findByRole('list', { name: 'Results of the earlier test run' });
+    expect(within(earlier).getByRole('listitem', { name: 'Mostly Mars' })).toHaveTextContent('3 of 3 runs passed (2 needed)');
+    expect(within(earlier).getByRole('listitem', { name: 'Once Venus' })).toHaveTextContent('0 of 2 runs passed (1 needed)');
+  });
+
   it('marks a case whose inputs no longer fit the app as needing an update, and says why', async () => {
     const ada = await backend().signedInUser('ada-update');
     const appId = await appWithDraft(ada, 'Planets');

@@ -45,7 +45,16 @@ export const running: TestRunState = {
   testRunId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
   versionNumber: 3,
   caseCount: 3,
-  finished: [{ caseId: '11111111-1111-4111-8111-111111111111', name: 'Names Mars', status: 'passed', reason: 'The output contains “You chose Mars”.', output: 'You chose Mars.' }],
+  finished: [
+    {
+      caseId: '11111111-1111-4111-8111-111111111111',
+      name: 'Names Mars',
+      status: 'passed',
+      reason: 'The output contains “You chose Mars”.',
+      output: 'You chose Mars.',
+      runs: { total: 1, passed: 1, needed: 1 },
+    },
+  ],
 };
 
 export const finished: TestRunState = {
@@ -53,8 +62,22 @@ export const finished: TestRunState = {
   status: 'done',
   finished: [
     ...running.finished,
-    { caseId: '22222222-2222-4222-8222-222222222222', name: 'Short answer', status: 'failed', reason: 'The output has 52 characters, more than 40.', output: 'You chose Earth, the third planet from the Sun. Welcome.' },
-    { caseId: '33333333-3333-4333-8333-333333333333', name: 'Old moon case', status: 'needs_update', reason: 'The app no longer has a field named moon.', output: null },
+    {
+      caseId: '22222222-2222-4222-8222-222222222222',
+      name: 'Short answer',
+      status: 'failed',
+      reason: '1 of 3 runs passed; 2 need to pass. The output has 52 characters, more than 40.',
+      output: 'You chose Earth, the third planet from the Sun. Welcome.',
+      runs: { total: 3, passed: 1, needed: 2 },
+    },
+    {
+      caseId: '33333333-3333-4333-8333-333333333333',
+      name: 'Old moon case',
+      status: 'needs_update',
+      reason: 'The app no longer has a field named moon.',
+      output: null,
+      runs: { total: 1, passed: null, needed: 1 },
+    },
   ],
   summary: { passed: 1, failed: 1, needsUpdate: 1 },
 };

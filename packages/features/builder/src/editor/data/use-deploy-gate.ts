@@ -1,16 +1,11 @@
-// The publish gate on the deploy page (issue 30): whether the app has test cases, how far the
-// gate's test run has got while deploy-app runs it, and what the live version answered for each
-// case (its latest finished test run) to show beside a failing case's output.
+// The publish gate on the deploy page (issue 30): whether the app has test cases, and what the live
+// version answered for each case (its latest finished test run) to show beside a failing case's
+// output. How far the gate's test run has got: use-gate-progress.ts.
 import type { AppforgeError } from '@appforge/sdk';
 import { retryTransient, useAppforge, useSession } from '@appforge/sdk/react';
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-
-const gateKeys = {
-  cases: (userId: string | undefined, appId: string) => ['builder', 'deploy-gate', userId ?? 'anonymous', appId, 'cases'] as const,
-  progress: (userId: string | undefined, appId: string, versionId: string) => ['builder', 'deploy-gate', userId ?? 'anonymous', appId, 'progress', versionId] as const,
-  live: (userId: string | undefined, appId: string, versionId: string) => ['builder', 'deploy-gate', userId ?? 'anonymous', appId, 'live', versionId] as const,
-};
+import { gateKeys } from './gate-keys';
 
 /** How many test cases the app has (the gate runs them all). */
 export function useTestCaseCount(appId: string): UseQueryResult<number, AppforgeError> {
@@ -21,30 +16,6 @@ export function useTestCaseCount(appId: string): UseQueryResult<number, Appforge
     queryFn: async () => (await client.appTests.listCases(appId)).length,
     enabled: user !== null,
     retry: retryTransient,
-  });
-}
-
-export interface GateProgress {
-  done: number;
-  total: number;
-}
-
-/** While a deploy runs the cases: how many of the version's running test run have finished. */
-export function useGateProgress(appId: string, versionId: string, active: boolean): UseQueryResult<GateProgress | null, AppforgeError> {
-  const client = useAppforge();
-  const { user } = useSession();
-  return useQuery<GateProgress | null, AppforgeError>({
-    queryKey: gateKeys.progress(user?.id, appId, versionId),
-    queryFn: async () => {
-      const running = (await client.appTests.listRuns(appId, 5)).find((run) => run.version_id === versionId && run.status === 'running');
-      if (!running) return null;
-      const { results } = await client.appTests.getRun(running.id);
-      return { done: results.filter((result) => result.status !== 'running').length, total: running.case_count };
-    },
-    enabled: user !== null && active,
-    // Results arrive one by one while deploy-app waits for them all.
-    refetchInterval: active ? 1000 : false,
-    retry: false,
   });
 }
 
