@@ -4,7 +4,7 @@
 // SDK, a student joins with the code through join-class.
 import type { AppforgeClient } from '@appforge/sdk';
 import { renderWithAppforge, standIn } from '@appforge/test-backend';
-import type { AppforgeTestBackend, TestUser } from '@appforge/test-backend';
+import type { AppforgeTestBackend, ClientOptions, TestUser } from '@appforge/test-backend';
 import { routes } from '../src/index';
 
 const pages = [
@@ -17,16 +17,16 @@ export function renderTeacher(client: AppforgeClient, path: string) {
 }
 
 /** A user an operator listed as a teacher (a SchoolTeacher row by e-mail), signed in. */
-export async function teacher(backend: AppforgeTestBackend, label = 'teacher'): Promise<TestUser> {
-  const user = await backend.signedInUser(label);
+export async function teacher(backend: AppforgeTestBackend, label = 'teacher', options: ClientOptions = {}): Promise<TestUser> {
+  const user = await backend.signedInUser(label, options);
   const listed = await backend.admin.from('SchoolTeacher').insert({ email: user.email.toLowerCase() });
   if (listed.error) throw new Error(listed.error.message);
   return user;
 }
 
 /** A teacher's class with one student, who joined with the code as join-class joins them. */
-export async function classWithStudent(backend: AppforgeTestBackend, name = 'Sam', className = 'Biology 7B') {
-  const owner = await teacher(backend);
+export async function classWithStudent(backend: AppforgeTestBackend, name = 'Sam', className = 'Biology 7B', ownerOptions: ClientOptions = {}) {
+  const owner = await teacher(backend, 'teacher', ownerOptions);
   const klass = await owner.client.classes.create({ name: className });
   const student = await backend.signedInUser('student');
   await student.client.classes.join({ code: klass.join_code, displayName: name });
@@ -71,4 +71,13 @@ export async function flaggedRun(backend: AppforgeTestBackend, ownerId: string, 
     .single();
   if (alert.error) throw new Error(alert.error.message);
   return { appId: app.data.id, runId: run.data.id, alertId: alert.data.id };
+}
+
+/** A network the test can take down, as a browser tab goes offline: requests fail before they leave. */
+export function switchableNetwork(): { fetch: typeof fetch; offline: boolean } {
+  const network = {
+    offline: false,
+    fetch: ((input, init) => (network.offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init))) as typeof fetch,
+  };
+  return network;
 }
