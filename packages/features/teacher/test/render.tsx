@@ -2,7 +2,7 @@
 // shell renders them; teachers, classes and students made the way the product makes them: an
 // operator lists a teacher's e-mail (SchoolTeacher), the teacher creates the class through the
 // SDK, a student joins with the code through join-class.
-import type { AppforgeClient } from '@appforge/sdk';
+import type { AppforgeClient, RunStreamEvent } from '@appforge/sdk';
 import { renderWithAppforge, standIn } from '@appforge/test-backend';
 import type { AppforgeTestBackend, ClientOptions, TestUser } from '@appforge/test-backend';
 import { routes } from '../src/index';
@@ -75,9 +75,16 @@ export async function flaggedRun(backend: AppforgeTestBackend, ownerId: string, 
 
 /** A network the test can take down, as a browser tab goes offline: requests fail before they leave. */
 export function switchableNetwork(): { fetch: typeof fetch; offline: boolean } {
-  const network = {
+  const network: { fetch: typeof fetch; offline: boolean } = {
     offline: false,
-    fetch: ((input, init) => (network.offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init))) as typeof fetch,
+    fetch: (input, init) => (network.offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
   };
   return network;
+}
+
+/** The student runs the app for the class, as the app's page does (run-app), to its last event. */
+export async function runForClass(student: TestUser, appId: string, classId: string, topic: string): Promise<RunStreamEvent[]> {
+  const events: RunStreamEvent[] = [];
+  for await (const event of student.client.runs.start({ appId, classId, inputs: { topic } })) events.push(event);
+  return events;
 }

@@ -2,13 +2,11 @@
 // (the real content checks, the offline model), and what the class's checks flag becomes an
 // alert the teacher sees at once in Live and then in Alerts, and can acknowledge; what a check the
 // teacher switched off would flag, and a clean question, raise nothing (PRODUCT.md, class runs).
-import type { RunStreamEvent } from '@appforge/sdk';
 import { setupAppforgeBackend } from '@appforge/test-backend';
-import type { TestUser } from '@appforge/test-backend';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { classWithStudent, deployedApp, renderTeacher } from '../../test/render';
+import { classWithStudent, deployedApp, renderTeacher, runForClass } from '../../test/render';
 
 const backend = setupAppforgeBackend();
 
@@ -18,13 +16,6 @@ async function classWithAssignedApp() {
   const appId = await deployedApp(backend(), made.owner.id, 'Cell quiz');
   await made.owner.client.classes.createAssignment({ class_id: made.klass.id, app_id: appId });
   return { ...made, appId };
-}
-
-/** The student runs the app for the class, as the app's page does, to its last event. */
-async function runForClass(student: TestUser, appId: string, classId: string, topic: string): Promise<RunStreamEvent[]> {
-  const events: RunStreamEvent[] = [];
-  for await (const event of student.client.runs.start({ appId, classId, inputs: { topic } })) events.push(event);
-  return events;
 }
 
 const PHONE = 'my number is 555-123-4567, call me about cells';

@@ -30,7 +30,7 @@ async function openSettings(owner: TestUser, classId: string) {
 /** What the form shows, as a teacher reads it. */
 function shown(form: HTMLElement) {
   return {
-    limit: (within(form).getByRole('spinbutton', { name: /Runs per student per day/ }) as HTMLInputElement).value,
+    limit: within(form).getByRole<HTMLInputElement>('spinbutton', { name: /Runs per student per day/ }).value,
     checks: Object.fromEntries(CHECKS.map(([label]) => [label, within(form).getByRole('switch', { name: label }).getAttribute('aria-checked')])),
     email: within(form).getByRole('switch', { name: 'E-mail me when an alert is raised' }).getAttribute('aria-checked'),
   };
