@@ -1,44 +1,17 @@
 // The class page on the real backend (@appforge/test-backend): renaming a student, every class
 // setting and the alerts, each read back after a reload (a fresh render with a fresh query cache),
 // and refused to anyone who is not the class's teacher.
-import { renderWithAppforge, setupAppforgeBackend, standIn } from '@appforge/test-backend';
+import { setupAppforgeBackend } from '@appforge/test-backend';
 import type { TestUser } from '@appforge/test-backend';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../index';
+import * as made from '../../test/render';
 
 const backend = setupAppforgeBackend();
-
-function renderClass(user: TestUser, classId: string) {
-  return renderWithAppforge({
-    client: user.client,
-    routes: [
-      ...routes.map((route) => ({ ...route, hydrateFallbackElement: <p>Loading the page…</p> })),
-      standIn('/deployed-app/:appId', 'Deployed app'),
-    ],
-    path: `/teacher-portal/class/${classId}`,
-  });
-}
-
-/** A user an operator listed as a teacher (a SchoolTeacher row by e-mail), signed in. */
-async function teacher(label: string): Promise<TestUser> {
-  const user = await backend().signedInUser(label);
-  const listed = await backend().admin.from('SchoolTeacher').insert({ email: user.email.toLowerCase() });
-  if (listed.error) throw new Error(listed.error.message);
-  return user;
-}
-
-/** A teacher's class with one student, who joined with the code as join-class joins them. */
-async function classWithStudent(name = 'Sam') {
-  const owner = await teacher('teacher');
-  const klass = await owner.client.classes.create({ name: 'Biology 7B' });
-  const student = await backend().signedInUser('student');
-  await student.client.classes.join({ code: klass.join_code, displayName: name });
-  const [member] = await owner.client.classes.members(klass.id);
-  if (!member) throw new Error('the student should be on the roster');
-  return { owner, klass, student, member };
-}
+const renderClass = (user: TestUser, classId: string) => made.renderTeacher(user.client, `/teacher-portal/class/${classId}`);
+const teacher = (label: string) => made.teacher(backend(), label);
+const classWithStudent = (name = 'Sam') => made.classWithStudent(backend(), name);
 
 describe('renaming a student', () => {
   it('shows the new name on the roster, still after a reload, and refuses an empty name in words', async () => {
@@ -178,29 +151,10 @@ describe('class settings', () => {
 });
 
 describe('alerts', () => {
-  /** A student's class run that the content check flagged, stored as run-app stores both rows. */
-  async function flaggedRun(ownerId: string, classId: string, studentId: string) {
-    const app = await backend().admin.from('App').insert({ owner_id: ownerId, name: 'Cell quiz' }).select('id').single();
-    if (app.error) throw new Error(app.error.message);
-    const run = await backend()
-      .admin.from('AppRun')
-      .insert({ app_id: app.data.id, runner_user_id: studentId, class_id: classId, status: 'done', inputs: { topic: 'darn cells' }, outputs: ['Cells.'] })
-      .select('id')
-      .single();
-    if (run.error) throw new Error(run.error.message);
-    const alert = await backend()
-      .admin.from('SafetyAlert')
-      .insert({ class_id: classId, run_id: run.data.id, student_id: studentId, direction: 'input', categories: ['profanity'], excerpt: 'darn cells', source: 'local' })
-      .select('id')
-      .single();
-    if (alert.error) throw new Error(alert.error.message);
-    return alert.data.id;
-  }
-
   it('lists the alert a student’s run raised, and acknowledging it sticks after a reload', async () => {
     const user = userEvent.setup();
     const { owner, klass, student } = await classWithStudent('Sam');
-    const alertId = await flaggedRun(owner.id, klass.id, student.id);
+    const { alertId } = await made.flaggedRun(backend(), owner.id, klass.id, student.id);
 
     const first = renderClass(owner, klass.id);
     await user.click(await screen.findByRole('tab', { name: 'Alerts (1)' }));
@@ -227,7 +181,7 @@ describe('alerts', () => {
 
   it('another teacher and the student can neither read nor acknowledge the alert', async () => {
     const { owner, klass, student } = await classWithStudent('Sam');
-    const alertId = await flaggedRun(owner.id, klass.id, student.id);
+    const { alertId } = await made.flaggedRun(backend(), owner.id, klass.id, student.id);
     const other = await teacher('other teacher');
     await expect(other.client.classes.acknowledgeAlert(alertId)).rejects.toMatchObject({ code: 'not_found' });
     await expect(student.client.classes.acknowledgeAlert(alertId)).rejects.toMatchObject({ code: 'not_found' });
