@@ -47,6 +47,14 @@ export interface BackendOptions {
    * these ports, and only these (private addresses stay refused).
    */
   outboundLoopbackPorts?: number[];
+  /**
+   * An OpenAI-compatible model provider the file serves on loopback (`http://127.0.0.1:<port>/v1`),
+   * used by run-app in place of the built-in offline model: a test that controls a stream token by
+   * token, or a provider's failure.
+   */
+  model?: { baseUrl: string; name: string };
+  /** Runs a person (or a signed-out address) may start per minute; run-app's rate limit. */
+  runRateLimitPerMinute?: number;
 }
 
 let clientCount = 0;
