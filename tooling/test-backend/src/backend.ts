@@ -55,6 +55,11 @@ export interface BackendOptions {
   model?: { baseUrl: string; name: string };
   /** Runs a person (or a signed-out address) may start per minute; run-app's rate limit. */
   runRateLimitPerMinute?: number;
+  /**
+   * A production server (its own secrets) without Stripe: paid items "cannot be bought yet" and
+   * the test checkout does not exist. Not with `outboundLoopbackPorts` (refused in production).
+   */
+  production?: boolean;
 }
 
 let clientCount = 0;

@@ -83,6 +83,8 @@ interface FileOptions {
   model?: { baseUrl: string; name: string };
   /** Runs a person (or a signed-out address) may start per minute (RUN_RATE_LIMIT_PER_MINUTE). */
   runRateLimitPerMinute?: number;
+  /** A production server without Stripe: paid items cannot be bought and the test checkout is off. */
+  production?: boolean;
 }
 
 /** What a test file may change of its backend (./backend.ts's BackendOptions), checked. */
@@ -96,7 +98,12 @@ function optionsFrom(body: string): FileOptions {
   if (rate !== undefined && !(Number.isInteger(rate) && (rate as number) >= 1 && (rate as number) <= 100_000)) {
     throw new Error('runRateLimitPerMinute must be a whole number from 1');
   }
-  const limits = rate === undefined ? {} : { runRateLimitPerMinute: rate as number };
+  const production = (parsed as { production?: unknown }).production;
+  if (production !== undefined && typeof production !== 'boolean') throw new Error('production must be true or false');
+  const limits = {
+    ...(rate === undefined ? {} : { runRateLimitPerMinute: rate as number }),
+    ...(production === true ? { production: true } : {}),
+  };
   const model = (parsed as { model?: unknown }).model;
   if (model === undefined) return { outboundLoopbackPorts: ports as number[], ...limits };
   const { baseUrl, name } = (model ?? {}) as { baseUrl?: unknown; name?: unknown };
@@ -118,11 +125,15 @@ async function startFromSnapshot(
       : {};
   const model = options.model ? { AI_BASE_URL: options.model.baseUrl, AI_MODEL: options.model.name, AI_API_KEY: 'test-key' } : {};
   const rate = options.runRateLimitPerMinute === undefined ? {} : { RUN_RATE_LIMIT_PER_MINUTE: String(options.runRateLimitPerMinute) };
+  // Production needs its own secrets (never the public development ones).
+  const production = options.production
+    ? { NODE_ENV: 'production', JWT_SECRET: `${randomUUID()}${randomUUID()}`, SECRETS_KEY: `${randomUUID()}${randomUUID()}` }
+    : { NODE_ENV: 'test' };
   const config = loadConfig({
     ...outbound,
     ...model,
     ...rate,
-    NODE_ENV: 'test',
+    ...production,
     BACKEND_HOST: '127.0.0.1',
     BACKEND_PORT: '0',
     MAILBOX_PORT: '0',
