@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { appforgeVitest } from '@appforge/vitest-config';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -7,8 +8,14 @@ export default defineConfig(
     plugins: [react()],
     test: {
       environment: 'jsdom',
+      // The web app's address as the test backend knows it (its SITE_URL): the checkout comes back to it.
+      environmentOptions: { jsdom: { url: 'http://localhost:5173/' } },
       setupFiles: ['./test/setup.ts'],
+      // A real backend per test file that asks for one, from one migrated snapshot (@appforge/test-backend).
+      globalSetup: [fileURLToPath(import.meta.resolve('@appforge/test-backend/global-setup'))],
       include: ['src/**/*.test.{ts,tsx}'],
+      // Pages talk to a real backend over loopback and run apps through run-app: on a loaded 2-core machine a page can take long.
+      testTimeout: 120_000,
     },
   }),
 );

@@ -47,6 +47,19 @@ export interface BackendOptions {
    * these ports, and only these (private addresses stay refused).
    */
   outboundLoopbackPorts?: number[];
+  /**
+   * An OpenAI-compatible model provider the file serves on loopback (`http://127.0.0.1:<port>/v1`),
+   * used by run-app in place of the built-in offline model: a test that controls a stream token by
+   * token, or a provider's failure.
+   */
+  model?: { baseUrl: string; name: string };
+  /** Runs a person (or a signed-out address) may start per minute; run-app's rate limit. */
+  runRateLimitPerMinute?: number;
+  /**
+   * A production server (its own secrets) without Stripe: paid items "cannot be bought yet" and
+   * the test checkout does not exist. Not with `outboundLoopbackPorts` (refused in production).
+   */
+  production?: boolean;
 }
 
 let clientCount = 0;

@@ -77,27 +77,63 @@ async function migratedSnapshot(): Promise<Blob> {
   }
 }
 
+interface FileOptions {
+  outboundLoopbackPorts: number[];
+  /** An OpenAI-compatible model provider on loopback in place of the built-in offline model. */
+  model?: { baseUrl: string; name: string };
+  /** Runs a person (or a signed-out address) may start per minute (RUN_RATE_LIMIT_PER_MINUTE). */
+  runRateLimitPerMinute?: number;
+  /** A production server without Stripe: paid items cannot be bought and the test checkout is off. */
+  production?: boolean;
+}
+
 /** What a test file may change of its backend (./backend.ts's BackendOptions), checked. */
-function optionsFrom(body: string): { outboundLoopbackPorts: number[] } {
+function optionsFrom(body: string): FileOptions {
   const parsed: unknown = body.trim() === '' ? {} : JSON.parse(body);
   const ports = (parsed as { outboundLoopbackPorts?: unknown }).outboundLoopbackPorts ?? [];
   if (!Array.isArray(ports) || !ports.every((port) => Number.isInteger(port) && port > 0 && port < 65536)) {
     throw new Error('outboundLoopbackPorts must be a list of port numbers');
   }
-  return { outboundLoopbackPorts: ports as number[] };
+  const rate = (parsed as { runRateLimitPerMinute?: unknown }).runRateLimitPerMinute;
+  if (rate !== undefined && !(Number.isInteger(rate) && (rate as number) >= 1 && (rate as number) <= 100_000)) {
+    throw new Error('runRateLimitPerMinute must be a whole number from 1');
+  }
+  const production = (parsed as { production?: unknown }).production;
+  if (production !== undefined && typeof production !== 'boolean') throw new Error('production must be true or false');
+  const limits = {
+    ...(rate === undefined ? {} : { runRateLimitPerMinute: rate as number }),
+    ...(production === true ? { production: true } : {}),
+  };
+  const model = (parsed as { model?: unknown }).model;
+  if (model === undefined) return { outboundLoopbackPorts: ports as number[], ...limits };
+  const { baseUrl, name } = (model ?? {}) as { baseUrl?: unknown; name?: unknown };
+  // The outside world only: a model provider the file serves on loopback.
+  if (typeof baseUrl !== 'string' || !/^http:\/\/127\.0\.0\.1:\d{1,5}(\/[\w./-]*)?$/.test(baseUrl)) {
+    throw new Error('model.baseUrl must be an http://127.0.0.1:<port> address');
+  }
+  if (typeof name !== 'string' || !/^[\w.:-]{1,100}$/.test(name)) throw new Error('model.name must be a model name');
+  return { outboundLoopbackPorts: ports as number[], ...limits, model: { baseUrl, name } };
 }
 
 async function startFromSnapshot(
   snapshot: Blob,
-  options: { outboundLoopbackPorts: number[] },
+  options: FileOptions,
 ): Promise<{ backend: Backend; address: BackendAddress }> {
   const outbound =
     options.outboundLoopbackPorts.length > 0
       ? { OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: 'true', OUTBOUND_PORTS: ['80', '443', ...options.outboundLoopbackPorts.map(String)].join(',') }
       : {};
+  const model = options.model ? { AI_BASE_URL: options.model.baseUrl, AI_MODEL: options.model.name, AI_API_KEY: 'test-key' } : {};
+  const rate = options.runRateLimitPerMinute === undefined ? {} : { RUN_RATE_LIMIT_PER_MINUTE: String(options.runRateLimitPerMinute) };
+  // Production needs its own secrets (never the public development ones).
+  const production = options.production
+    ? { NODE_ENV: 'production', JWT_SECRET: `${randomUUID()}${randomUUID()}`, SECRETS_KEY: `${randomUUID()}${randomUUID()}` }
+    : { NODE_ENV: 'test' };
   const config = loadConfig({
     ...outbound,
-    NODE_ENV: 'test',
+    ...model,
+    ...rate,
+    ...production,
     BACKEND_HOST: '127.0.0.1',
     BACKEND_PORT: '0',
     MAILBOX_PORT: '0',

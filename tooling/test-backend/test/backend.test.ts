@@ -28,3 +28,17 @@ describe('a test file’s backend', () => {
     }
   });
 });
+
+describe('a test file’s backend options', () => {
+  it('refuses a model provider off loopback, a bad rate limit and a non-boolean production, and starts none', async () => {
+    for (const [options, message] of [
+      [{ model: { baseUrl: 'https://api.openai.com/v1', name: 'gpt' } }, 'model.baseUrl must be an http://127.0.0.1:<port> address'],
+      [{ model: { baseUrl: 'http://127.0.0.1:1/v1', name: 'a b' } }, 'model.name must be a model name'],
+      [{ runRateLimitPerMinute: 0 }, 'runRateLimitPerMinute must be a whole number from 1'],
+      [{ runRateLimitPerMinute: 1.5 }, 'runRateLimitPerMinute must be a whole number from 1'],
+      [{ production: 'yes' }, 'production must be true or false'],
+    ] as const) {
+      await expect(startAppforgeBackend(options as never)).rejects.toThrow(message);
+    }
+  });
+});

@@ -1,9 +1,8 @@
 // Test rendering for the visitor's pages: a page inside the providers the shell gives it
-// (TanStack Query, the SDK's AppforgeProvider over the in-memory fake backend, toasts, a memory
-// router), and a presentational component alone in a router.
+// (TanStack Query, the SDK's AppforgeProvider over a real client of the file's real backend,
+// toasts, a memory router), and a presentational component alone in a router.
+import type { AppforgeClient } from '@appforge/sdk';
 import { AppforgeProvider } from '@appforge/sdk/react';
-import { createFakeAppforgeClient } from '@appforge/sdk/testing';
-import type { FakeAppforgeClient } from '@appforge/sdk/testing';
 import { ToastProvider } from '@appforge/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -25,14 +24,15 @@ export function Landed({ name }: { name: string }) {
 }
 
 export interface RenderWithProvidersOptions {
-  client?: FakeAppforgeClient | undefined;
+  /** A client of the file's backend (`backend().client()` signed out, or a `signedInUser`'s). */
+  client: AppforgeClient;
   /** React's StrictMode as in apps/web: effects run twice, so a resume or a stream must survive that. */
   strict?: boolean | undefined;
 }
 
 /** Renders `routes` at `path` the way the shell does. */
-export function renderWithProviders(routes: RouteObject[], path: string, options: RenderWithProvidersOptions = {}) {
-  const client = options.client ?? createFakeAppforgeClient();
+export function renderWithProviders(routes: RouteObject[], path: string, options: RenderWithProvidersOptions) {
+  const { client } = options;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const tree = (

@@ -6,7 +6,8 @@ import { afterEach, beforeAll } from 'vitest';
 
 // Lazy pages download their code before they render; on a loaded 2-core CI machine that can take
 // longer than Testing Library's default 1 s wait, which made these tests flaky.
-configure({ asyncUtilTimeout: 10_000 });
+// On the real backend a page also waits for real requests: a wider wait, never what a test checks.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();
