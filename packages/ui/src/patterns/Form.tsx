@@ -104,7 +104,12 @@ export function Form<TSchema extends FormSchema>({
           className={clsx('af-form', className)}
           noValidate={noValidate}
           aria-describedby={serverError !== null ? errorId : rest['aria-describedby']}
-          onSubmit={(event) => void submit(event)}
+          onSubmit={(event) => {
+            // A form in a portal (a dialog) inside this one bubbles its submit here through React:
+            // only this form's own submit saves it.
+            if (event.target !== event.currentTarget) return;
+            void submit(event);
+          }}
         >
           {typeof children === 'function' ? children(form) : children}
           {serverError !== null ? (
