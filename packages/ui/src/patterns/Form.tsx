@@ -39,6 +39,11 @@ export interface FormProps<TSchema extends FormSchema> extends Omit<ComponentPro
   messageOf?: (error: unknown) => string;
   /** Said (role="status") after a save succeeds, e.g. "Saved.". */
   successMessage?: ReactNode;
+  /**
+   * Rendered before the `<form>` element, inside the form's context: for a piece with a form of its
+   * own (an import box) that fills this form's values. A function receives the form.
+   */
+  before?: ReactNode | ((form: UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>>) => ReactNode);
   /** The fields; a function receives the form (to watch a value or set one). */
   children: ReactNode | ((form: UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>>) => ReactNode);
 }
@@ -55,6 +60,7 @@ export function Form<TSchema extends FormSchema>({
   onSubmit,
   messageOf = defaultMessageOf,
   successMessage,
+  before,
   children,
   className,
   noValidate = true,
@@ -99,6 +105,7 @@ export function Form<TSchema extends FormSchema>({
   return (
     <FormProvider {...form}>
       <FormLeaveContext value={leaveCheck}>
+        {typeof before === 'function' ? before(form) : before}
         <form
           {...rest}
           className={clsx('af-form', className)}
