@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
+import { createMemoryRouter, Link, MemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Form, FormField, SubmitButton } from '../patterns/Form';
@@ -114,5 +114,20 @@ describe('UnsavedChangesGuard', () => {
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/edit');
+  });
+
+  it('under a plain <MemoryRouter> (no data router) still warns on tab close instead of crashing', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <Form schema={schema} defaultValues={{ title: 'Notes' }} onSubmit={() => undefined}>
+          <UnsavedChangesGuard />
+          <FormField name="title" label="Title" />
+        </Form>
+      </MemoryRouter>,
+    );
+    expect(beforeUnloadIsStopped()).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '!');
+    expect(beforeUnloadIsStopped()).toBe(true);
   });
 });

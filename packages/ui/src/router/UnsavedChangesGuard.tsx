@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useRef } from 'react';
 import type { ReactElement } from 'react';
-import { useBlocker } from 'react-router';
+import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 import type { BlockerFunction } from 'react-router';
 import { useFormLeaveCheck } from '../patterns/form-guard';
 import { UnsavedChangesDialog } from '../patterns/UnsavedChangesDialog';
@@ -17,6 +17,26 @@ function read(unsaved: UnsavedChanges): boolean {
  * needs a data router) drops typed text, and lets the browser warn when the tab is closed or
  * reloaded. Returns the dialog to render. A navigation that only changes the hash is let through.
  */
+/** Lets the browser warn before the tab is closed or reloaded while `unsaved` holds. */
+function useWarnOnTabClose(unsaved: UnsavedChanges): void {
+  const latest = useRef(unsaved);
+  useEffect(() => {
+    latest.current = unsaved;
+  });
+  const warnOnClose = typeof unsaved === 'function' ? true : unsaved;
+  useEffect(() => {
+    if (!warnOnClose) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!read(latest.current)) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [warnOnClose]);
+}
+
 export function useUnsavedChangesGuard(unsaved: UnsavedChanges): ReactElement {
   const latest = useRef(unsaved);
   useEffect(() => {
@@ -34,18 +54,7 @@ export function useUnsavedChangesGuard(unsaved: UnsavedChanges): ReactElement {
     if (blocker.state === 'unblocked') leaving.current = false;
   }, [blocker.state]);
 
-  const warnOnClose = typeof unsaved === 'function' ? true : unsaved;
-  useEffect(() => {
-    if (!warnOnClose) return undefined;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!read(latest.current)) return;
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [warnOnClose]);
+  useWarnOnTabClose(unsaved);
 
   return (
     <UnsavedChangesDialog
@@ -73,5 +82,18 @@ export interface UnsavedChangesGuardProps {
  */
 export function UnsavedChangesGuard({ when }: UnsavedChangesGuardProps) {
   const form = useFormLeaveCheck();
-  return useUnsavedChangesGuard(when ?? form?.hasUnsavedChanges ?? false);
+  const unsaved = when ?? form?.hasUnsavedChanges ?? false;
+  // useBlocker needs a data router (createBrowserRouter/createMemoryRouter). Under a plain
+  // <MemoryRouter> (some stories) only the tab-close warning applies, instead of a crash.
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  return dataRouter ? <InAppGuard unsaved={unsaved} /> : <TabCloseGuard unsaved={unsaved} />;
+}
+
+function InAppGuard({ unsaved }: { unsaved: UnsavedChanges }) {
+  return useUnsavedChangesGuard(unsaved);
+}
+
+function TabCloseGuard({ unsaved }: { unsaved: UnsavedChanges }) {
+  useWarnOnTabClose(unsaved);
+  return null;
 }
