@@ -20,7 +20,7 @@ export default libraryConfig({
   // renderer's own module, so apps that never render Markdown drop them.)
   entry: ['src/**/*.ts', 'src/**/*.tsx', '!src/**/*.test.ts', '!src/**/*.test.tsx', '!src/**/*.stories.tsx'],
   splitting: true,
-  external: ['react', 'react-dom', 'react/jsx-runtime', 'radix-ui', 'dompurify', 'marked', 'clsx'],
+  external: ['react', 'react-dom', 'react/jsx-runtime', 'radix-ui', 'dompurify', 'marked', 'clsx', 'react-hook-form', '@hookform/resolvers', 'react-router', 'zod'],
   onSuccess: async () => {
     const css = inlineImports(resolve('src/styles/index.css'), new Set());
     mkdirSync('dist', { recursive: true });

@@ -125,4 +125,18 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('textbox')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
   });
+
+  it('confirming inside another form does not submit that form too (React bubbles through the portal)', async () => {
+    const outerSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const onConfirm = vi.fn();
+    render(
+      <form aria-label="Settings" onSubmit={outerSubmit}>
+        <ConfirmDialog title="Leave?" confirmLabel="Leave" onConfirm={onConfirm} trigger={<Button>Open</Button>} />
+      </form>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
+    expect(outerSubmit).not.toHaveBeenCalled();
+  });
 });

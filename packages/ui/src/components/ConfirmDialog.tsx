@@ -108,6 +108,9 @@ export function ConfirmDialog({
             className="af-dialog__body af-confirm-dialog__form"
             onSubmit={(event) => {
               event.preventDefault();
+              // React bubbles events through portals: a dialog opened inside another form must
+              // not submit that form too.
+              event.stopPropagation();
               void confirm();
             }}
           >

@@ -19,7 +19,9 @@ interface OwnControlProps {
 /** Merges the ids and states a surrounding <Field> provides with the control's own props. */
 export function useFieldControl(own: OwnControlProps, fallbackId: string): FieldControlProps {
   const field = useContext(FieldContext);
-  const describedBy = [field?.['aria-describedby'], own['aria-describedby']].filter(Boolean).join(' ');
+  // The same ids may come from both (a FormField hands its Field's props to the control): once each.
+  const ids = [field?.['aria-describedby'], own['aria-describedby']].flatMap((value) => value?.split(/\s+/) ?? []).filter(Boolean);
+  const describedBy = [...new Set(ids)].join(' ');
   const invalid = own['aria-invalid'] === true || own['aria-invalid'] === 'true' || field?.['aria-invalid'] === true;
   const required = own.required ?? field?.required;
   return {

@@ -1,10 +1,10 @@
-import { messageOf } from '@appforge/sdk';
+import { appVisibilitySchema, bundleNameSchema, messageOf } from '@appforge/sdk';
 import type { AppVisibility, BundleDetail } from '@appforge/sdk';
 import { useDeleteBundle, useUpdateBundle } from '@appforge/sdk/react';
-import { Button, ConfirmDialog, Select, TextArea, TextField } from '@appforge/ui';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { Button, ConfirmDialog, Form, FormField, Select, SubmitButton, TextArea } from '@appforge/ui';
+import { UnsavedChangesGuard } from '@appforge/ui/router';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { BundleFrame } from '../components/BundleFrame';
 import { SalesOverview } from '../components/Sales';
 
@@ -15,34 +15,39 @@ const VISIBILITY: { value: AppVisibility; label: string }[] = [
   { value: 'allowed_users', label: 'Only the people you allow' },
 ];
 
+const settingsSchema = z.object({
+  name: bundleNameSchema,
+  description: z.string().max(2000, { message: 'The description has at most 2,000 characters.' }),
+  visibility: appVisibilitySchema,
+});
+
 function SettingsForm({ bundle }: { bundle: BundleDetail }) {
-  const [name, setName] = useState(bundle.name);
-  const [description, setDescription] = useState(bundle.description ?? '');
-  const [visibility, setVisibility] = useState<AppVisibility>(bundle.visibility);
   const update = useUpdateBundle();
   const remove = useDeleteBundle();
   const navigate = useNavigate();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate({ bundleId: bundle.id, patch: { name, description: description.trim() === '' ? null : description, visibility } });
-  };
   return (
     <>
-      <form className="bundles-form" onSubmit={submit} noValidate>
-        <TextField label="Name" name="name" required maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
-        <TextArea label="Description" name="description" maxLength={2000} value={description} onChange={(event) => setDescription(event.target.value)} />
-        <Select label="Who can open it" name="visibility" value={visibility} options={VISIBILITY} onValueChange={(value) => setVisibility(value as AppVisibility)} />
-        {update.isError ? (
-          <p role="alert" className="bundles-error">
-            {messageOf(update.error)}
-          </p>
-        ) : update.isSuccess ? (
-          <p role="status">Saved.</p>
-        ) : null}
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save settings'}
-        </Button>
-      </form>
+      <Form
+        className="bundles-form"
+        aria-label="Bundle settings"
+        schema={settingsSchema}
+        defaultValues={{ name: bundle.name, description: bundle.description ?? '', visibility: bundle.visibility }}
+        onSubmit={({ name, description, visibility }) =>
+          update.mutateAsync({ bundleId: bundle.id, patch: { name, description: description.trim() === '' ? null : description, visibility } })
+        }
+        messageOf={messageOf}
+        successMessage="Saved."
+      >
+        <UnsavedChangesGuard />
+        <FormField name="name" label="Name" required maxLength={120} />
+        <FormField name="description" label="Description">
+          {({ value, ...control }) => <TextArea {...control} value={value as string} maxLength={2000} />}
+        </FormField>
+        <FormField name="visibility" label="Who can open it">
+          {({ value, onChange, ...control }) => <Select {...control} value={value as AppVisibility} options={VISIBILITY} onValueChange={onChange} />}
+        </FormField>
+        <SubmitButton>Save settings</SubmitButton>
+      </Form>
       <SalesOverview bundleId={bundle.id} />
       <section className="bundles-danger" aria-labelledby="delete-bundle">
         <h2 id="delete-bundle">Delete this bundle</h2>

@@ -1,16 +1,21 @@
+import { databaseNameSchema, messageOf } from '@appforge/sdk';
 import type { DatabaseDetail } from '@appforge/sdk';
 import { useAppforge, useDatabaseApps, useDeleteDatabase, useUpdateDatabase } from '@appforge/sdk/react';
-import { Button, Card, ConfirmDialog, TextArea, TextField } from '@appforge/ui';
+import { Button, Card, ConfirmDialog, Form, FormField, SubmitButton, TextArea } from '@appforge/ui';
+import { UnsavedChangesGuard } from '@appforge/ui/router';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { DatabaseFrame } from '../components/DatabaseFrame';
 import { download } from '../lib/csv-export';
 import { databaseZip } from '../lib/export-zip';
 
+const settingsSchema = z.object({
+  name: databaseNameSchema,
+  description: z.string().max(2000, 'A description has at most 2000 characters.'),
+});
+
 function Settings({ database }: { database: DatabaseDetail }) {
-  const [name, setName] = useState(database.name);
-  const [description, setDescription] = useState(database.description);
   const update = useUpdateDatabase();
   const remove = useDeleteDatabase();
   const apps = useDatabaseApps(database.id);
@@ -18,11 +23,6 @@ function Settings({ database }: { database: DatabaseDetail }) {
   const navigate = useNavigate();
   const [exporting, setExporting] = useState<string | null>(null);
   const using = apps.data ?? [];
-
-  function save(event: FormEvent) {
-    event.preventDefault();
-    update.mutate({ databaseId: database.id, patch: { name, description } });
-  }
 
   async function exportZip() {
     setExporting('Preparing the export…');
@@ -38,21 +38,24 @@ function Settings({ database }: { database: DatabaseDetail }) {
   return (
     <div className="db-stack">
       <Card title="Name and description" headingLevel={2}>
-        <form className="db-form" onSubmit={save}>
-          <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} />
-          <TextArea label="Description" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={2000} />
-          {update.error ? (
-            <p role="alert" className="db-error">
-              {update.error.message}
-            </p>
-          ) : null}
-          {update.isSuccess ? <p role="status">Saved.</p> : null}
+        <Form
+          className="db-form"
+          aria-label="Name and description"
+          schema={settingsSchema}
+          defaultValues={{ name: database.name, description: database.description }}
+          onSubmit={(patch) => update.mutateAsync({ databaseId: database.id, patch })}
+          messageOf={messageOf}
+          successMessage="Saved."
+        >
+          <UnsavedChangesGuard />
+          <FormField name="name" label="Name" required maxLength={100} />
+          <FormField name="description" label="Description">
+            {({ value, ...control }) => <TextArea {...control} value={value as string} maxLength={2000} />}
+          </FormField>
           <div className="db-actions">
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
+            <SubmitButton>Save</SubmitButton>
           </div>
-        </form>
+        </Form>
       </Card>
       <Card title="Apps using this database" headingLevel={2}>
         {using.length === 0 ? (

@@ -1,7 +1,8 @@
 import { messageOf } from '@appforge/sdk';
-import { Button, Card, ConfirmDialog, Switch, TextField } from '@appforge/ui';
+import { Button, Card, ConfirmDialog, Form, FormField, SubmitButton, Switch } from '@appforge/ui';
+import { UnsavedChangesGuard } from '@appforge/ui/router';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { dailyRunsSchema } from '../lib/schemas';
 import type { ClassChecks, ClassSettingsInput, TeacherClass } from '../lib/types';
 
@@ -21,6 +22,18 @@ const CHECKS: readonly { key: keyof ClassChecks; label: string; hint: string }[]
   { key: 'personal_data', label: 'Personal data', hint: 'Phone numbers, addresses, e-mail addresses.' },
   { key: 'moderation_api', label: 'Moderation service', hint: 'A second opinion from the moderation service, when the platform has one.' },
 ];
+
+const settingsSchema = z.object({
+  runsPerDay: dailyRunsSchema,
+  checks: z.object({
+    profanity: z.boolean(),
+    self_harm: z.boolean(),
+    violence: z.boolean(),
+    personal_data: z.boolean(),
+    moderation_api: z.boolean(),
+  }),
+  alertEmail: z.boolean(),
+});
 
 /** A file name for the export: the class's name in safe characters and today's date. */
 export function exportFileName(className: string, now = new Date()): string {
@@ -42,33 +55,8 @@ function download(blob: Blob, name: string): void {
 
 /** Limits, content checks, e-mail alerts; and the class's data: export it, or delete it all. */
 export function ClassSettingsPanel({ cls, onSave, onExport, onDelete }: ClassSettingsPanelProps) {
-  const [checks, setChecks] = useState<ClassChecks>(cls.checks);
-  const [alertEmail, setAlertEmail] = useState(cls.alert_email);
-  const [runsError, setRunsError] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [exportStatus, setExportStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const runs = dailyRunsSchema.safeParse(new FormData(event.currentTarget).get('runsPerDay'));
-    if (!runs.success) {
-      setRunsError(runs.error.issues[0]?.message ?? 'Enter a number.');
-      return;
-    }
-    setRunsError(null);
-    setSaving(true);
-    setStatus(null);
-    try {
-      await onSave({ runs_per_student_per_day: runs.data, checks, alert_email: alertEmail });
-      setStatus({ tone: 'ok', text: 'Settings saved.' });
-    } catch (error) {
-      setStatus({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const exportRuns = async () => {
     setExporting(true);
@@ -86,41 +74,55 @@ export function ClassSettingsPanel({ cls, onSave, onExport, onDelete }: ClassSet
   return (
     <div className="teacher-stack">
       <Card title="Limits and safety" headingLevel={2}>
-        <form className="teacher-form" onSubmit={(event) => void save(event)} noValidate aria-label="Limits and safety">
-          <TextField
-            type="number"
-            inputMode="numeric"
-            label="Runs per student per day"
-            name="runsPerDay"
-            min={1}
-            max={10000}
-            defaultValue={cls.runs_per_student_per_day}
-            hint="A student who reaches it can run the class's apps again tomorrow."
-            error={runsError ?? undefined}
-            required
-          />
-          <fieldset className="teacher-fieldset">
-            <legend>Content checks on every student input and AI output</legend>
-            {CHECKS.map((check) => (
-              <Switch
-                key={check.key}
-                label={check.label}
-                hint={check.hint}
-                checked={checks[check.key]}
-                onCheckedChange={(on) => setChecks((previous) => ({ ...previous, [check.key]: on }))}
-              />
-            ))}
-          </fieldset>
-          <Switch label="E-mail me when an alert is raised" hint="Sent to your account's e-mail address." checked={alertEmail} onCheckedChange={setAlertEmail} />
-          <div className="teacher-actions">
-            <Button type="submit" loading={saving}>
-              Save settings
-            </Button>
-          </div>
-          <p role="status" className={status?.tone === 'error' ? 'teacher-error' : 'teacher-muted'}>
-            {status?.text ?? ''}
-          </p>
-        </form>
+        <Form
+          className="teacher-form"
+          aria-label="Limits and safety"
+          schema={settingsSchema}
+          defaultValues={{ runsPerDay: String(cls.runs_per_student_per_day), checks: cls.checks, alertEmail: cls.alert_email }}
+          onSubmit={({ runsPerDay, checks, alertEmail }) => onSave({ runs_per_student_per_day: runsPerDay, checks, alert_email: alertEmail })}
+          messageOf={messageOf}
+          successMessage="Settings saved."
+        >
+          {(form) => {
+            const checks = form.watch('checks');
+            return (
+              <>
+                <UnsavedChangesGuard />
+                <FormField
+                  name="runsPerDay"
+                  type="number"
+                  inputMode="numeric"
+                  label="Runs per student per day"
+                  min={1}
+                  max={10000}
+                  hint="A student who reaches it can run the class's apps again tomorrow."
+                  required
+                />
+                <fieldset className="teacher-fieldset">
+                  <legend>Content checks on every student input and AI output</legend>
+                  {CHECKS.map((check) => (
+                    <Switch
+                      key={check.key}
+                      label={check.label}
+                      hint={check.hint}
+                      checked={checks[check.key]}
+                      onCheckedChange={(on) => form.setValue(`checks.${check.key}`, on, { shouldDirty: true })}
+                    />
+                  ))}
+                </fieldset>
+                <Switch
+                  label="E-mail me when an alert is raised"
+                  hint="Sent to your account's e-mail address."
+                  checked={form.watch('alertEmail')}
+                  onCheckedChange={(on) => form.setValue('alertEmail', on, { shouldDirty: true })}
+                />
+                <div className="teacher-actions">
+                  <SubmitButton>Save settings</SubmitButton>
+                </div>
+              </>
+            );
+          }}
+        </Form>
       </Card>
 
       <Card title="The class's data" headingLevel={2} description="Runs are kept while the class exists. Deleting the class deletes them, with its members, assignments and alerts.">

@@ -1,9 +1,11 @@
-import { API_AUTH_KINDS } from '@appforge/sdk';
+import { API_AUTH_KINDS, messageOf } from '@appforge/sdk';
 import type { ApiAuthKind, ApiDetail, ApiImportPreview, ApiInput } from '@appforge/sdk';
 import { useApi, useSaveApi, useSetApiSecret } from '@appforge/sdk/react';
-import { Button, PageHeader, TextArea, TextField } from '@appforge/ui';
-import { useEffect, useState } from 'react';
+import { Form, FormField, PageHeader, SubmitButton, TextArea } from '@appforge/ui';
+import { UnsavedChangesGuard } from '@appforge/ui/router';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { EndpointsEditor } from '../components/EndpointsEditor';
 import type { EndpointDraft } from '../components/EndpointsEditor';
 import { NativeSelect } from '../components/NativeSelect';
@@ -48,113 +50,134 @@ function baseUrlRefusal(error: { message: string; details?: unknown } | null): s
   return error && typeof details === 'object' && details !== null && (details as { field?: unknown }).field === 'base_url' ? error.message : undefined;
 }
 
+const apiFormSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  base_url: z.string(),
+  auth_kind: z.enum(API_AUTH_KINDS),
+  auth_name: z.string(),
+  timeout_s: z.string(),
+  /** Only for a new API: an existing one keeps its secret in SecretField. */
+  secret: z.string(),
+  endpoints: z.array(z.custom<EndpointDraft>()),
+});
+type ApiFormValues = z.input<typeof apiFormSchema>;
+
+/** Said under the form when the server refused the base URL (its own words are under the field). */
+const BASE_URL_REFUSED = 'Not saved: this base URL cannot be called (see above).';
+
 function ApiForm({ existing, initial, importFirst }: { existing: ApiDetail | undefined; initial: FormState; importFirst: boolean }) {
-  const [form, setForm] = useState<FormState>(initial);
-  const applyImport = (preview: ApiImportPreview): void => {
-    // The document's endpoints are added to those already in the form; its API fields fill empty ones.
-    setForm((current) => ({
-      ...current,
-      name: current.name.trim() ? current.name : preview.api.name,
-      description: current.description.trim() ? current.description : preview.api.description,
-      base_url: current.base_url.trim() && current.base_url !== 'https://' ? current.base_url : preview.api.base_url,
-      ...(current.auth_kind === 'none' ? { auth_kind: preview.api.auth_kind, auth_name: preview.api.auth_name } : {}),
-      endpoints: [...current.endpoints, ...preview.endpoints.map((endpoint) => ({ ...endpoint, key: crypto.randomUUID() }))],
-    }));
-  };
-  const [secret, setSecret] = useState('');
   const save = useSaveApi();
   const setApiSecret = useSetApiSecret();
   const navigate = useNavigate();
-  const set = (patch: Partial<FormState>): void => setForm((current) => ({ ...current, ...patch }));
-  const nameLabel = AUTH_NAME_LABEL[form.auth_kind];
-  // The server refuses a base URL it would never call (a private or loopback host…) when saving.
-  const baseUrlError = baseUrlRefusal(save.error);
 
   return (
-    <>
-    <OpenApiImport onUse={applyImport} autoFocus={importFirst} />
-    <form
+    <Form
       className="apis-form"
       aria-label={existing ? `Edit ${existing.name}` : 'New API'}
-      onSubmit={(event) => {
-        event.preventDefault();
+      schema={apiFormSchema}
+      defaultValues={{ ...initial, secret: '' }}
+      messageOf={messageOf}
+      before={(form) => (
+        <OpenApiImport
+          autoFocus={importFirst}
+          onUse={(preview: ApiImportPreview) => {
+            // The document's endpoints are added to those already in the form; its API fields fill empty ones.
+            const current = form.getValues();
+            const fill = (name: keyof ApiFormValues, value: unknown) => form.setValue(name, value as never, { shouldDirty: true });
+            if (!current.name.trim()) fill('name', preview.api.name);
+            if (!current.description.trim()) fill('description', preview.api.description);
+            if (!current.base_url.trim() || current.base_url === 'https://') fill('base_url', preview.api.base_url);
+            if (current.auth_kind === 'none') {
+              fill('auth_kind', preview.api.auth_kind);
+              fill('auth_name', preview.api.auth_name);
+            }
+            fill('endpoints', [...current.endpoints, ...preview.endpoints.map((endpoint) => ({ ...endpoint, key: crypto.randomUUID() }))]);
+          }}
+        />
+      )}
+      onSubmit={async (values, form) => {
         const api = {
-          name: form.name,
-          description: form.description,
-          base_url: form.base_url,
-          auth_kind: form.auth_kind,
-          auth_name: form.auth_kind === 'none' || form.auth_kind === 'bearer' ? '' : form.auth_name,
-          timeout_ms: Math.round(Number(form.timeout_s) * 1000),
+          name: values.name,
+          description: values.description,
+          base_url: values.base_url,
+          auth_kind: values.auth_kind,
+          auth_name: values.auth_kind === 'none' || values.auth_kind === 'bearer' ? '' : values.auth_name,
+          timeout_ms: Math.round(Number(values.timeout_s) * 1000),
         };
-        const endpoints = form.endpoints.map(({ key: _key, ...endpoint }) => endpoint);
-        void (async () => {
-          // Errors show from the mutations' state below the form.
-          const saved = await save.mutateAsync(existing ? { apiId: existing.id, api, endpoints } : { api: { ...api, endpoints } }).catch(() => null);
-          if (!saved) return;
-          if (!existing && secret.trim() !== '' && saved.auth_kind !== 'none') {
-            const stored = await setApiSecret.mutateAsync({ apiId: saved.id, secret: secret.trim() }).catch(() => null);
-            if (!stored) return;
-          }
-          await navigate(`/view-api/${saved.id}`);
-        })();
+        const endpoints = values.endpoints.map(({ key: _key, ...endpoint }) => endpoint);
+        let saved: ApiDetail;
+        try {
+          saved = await save.mutateAsync(existing ? { apiId: existing.id, api, endpoints } : { api: { ...api, endpoints } });
+        } catch (error) {
+          // The server refuses a base URL it would never call (a private or loopback host…): say why beside the field.
+          const refusal = baseUrlRefusal(error as { message: string; details?: unknown });
+          if (refusal === undefined) throw error;
+          form.setError('base_url', { type: 'server', message: refusal });
+          throw new Error(BASE_URL_REFUSED, { cause: error });
+        }
+        if (!existing && values.secret.trim() !== '' && saved.auth_kind !== 'none') {
+          await setApiSecret.mutateAsync({ apiId: saved.id, secret: values.secret.trim() });
+        }
+        await navigate(`/view-api/${saved.id}`);
       }}
     >
-      <section className="apis-section" aria-labelledby="api-basics">
-        <h2 id="api-basics" className="apis-subtitle">
-          The API
-        </h2>
-        <TextField label="Name" required value={form.name} onChange={(event) => set({ name: event.target.value })} placeholder="School gradebook" />
-        <TextArea label="Description" rows={2} value={form.description} onChange={(event) => set({ description: event.target.value })} />
-        <TextField
-          label="Base URL"
-          required
-          value={form.base_url}
-          onChange={(event) => set({ base_url: event.target.value })}
-          hint="Every endpoint's path is added to it. Only public http(s) addresses can be called."
-          error={baseUrlError}
-        />
-        <TextField label="Timeout (seconds)" type="number" min={1} max={60} value={form.timeout_s} onChange={(event) => set({ timeout_s: event.target.value })} />
-      </section>
-      <section className="apis-section" aria-labelledby="api-auth">
-        <h2 id="api-auth" className="apis-subtitle">
-          Authentication
-        </h2>
-        <NativeSelect label="How the API knows it is you" value={form.auth_kind} options={AUTH_OPTIONS} onChange={(value) => set({ auth_kind: value as ApiAuthKind })} />
-        {nameLabel ? <TextField label={nameLabel} value={form.auth_name} onChange={(event) => set({ auth_name: event.target.value })} /> : null}
-        {form.auth_kind !== 'none' ? (
-          existing ? (
-            <SecretField api={existing} />
-          ) : (
-            <TextField
-              label={form.auth_kind === 'basic' ? 'Password' : 'Secret (API key or token)'}
-              type="password"
-              autoComplete="off"
-              value={secret}
-              onChange={(event) => setSecret(event.target.value)}
-              hint="Stored encrypted; afterwards only its last 4 characters are shown."
-            />
-          )
-        ) : null}
-      </section>
-      <section className="apis-section" aria-labelledby="api-endpoints">
-        <h2 id="api-endpoints" className="apis-subtitle">
-          Endpoints
-        </h2>
-        <EndpointsEditor value={form.endpoints} onChange={(endpoints) => set({ endpoints })} />
-      </section>
-      {save.isError || setApiSecret.isError ? (
-        <p role="alert" className="apis-error">
-          {baseUrlError ? 'Not saved: this base URL cannot be called (see above).' : (save.error ?? setApiSecret.error)?.message}
-        </p>
-      ) : null}
-      <div className="apis-row">
-        <Button type="submit" loading={save.isPending || setApiSecret.isPending}>
-          {existing ? 'Save changes' : 'Create API'}
-        </Button>
-        <Link to={existing ? `/view-api/${existing.id}` : '/list-apis'}>Cancel</Link>
-      </div>
-    </form>
-    </>
+      {(form) => {
+        const authKind = form.watch('auth_kind');
+        const nameLabel = AUTH_NAME_LABEL[authKind];
+        return (
+          <>
+            <UnsavedChangesGuard />
+            <section className="apis-section" aria-labelledby="api-basics">
+              <h2 id="api-basics" className="apis-subtitle">
+                The API
+              </h2>
+              <FormField name="name" label="Name" required placeholder="School gradebook" />
+              <FormField name="description" label="Description">
+                {({ value, ...control }) => <TextArea {...control} value={value as string} rows={2} />}
+              </FormField>
+              <FormField name="base_url" label="Base URL" required hint="Every endpoint's path is added to it. Only public http(s) addresses can be called." />
+              <FormField name="timeout_s" label="Timeout (seconds)" type="number" min={1} max={60} />
+            </section>
+            <section className="apis-section" aria-labelledby="api-auth">
+              <h2 id="api-auth" className="apis-subtitle">
+                Authentication
+              </h2>
+              <NativeSelect
+                label="How the API knows it is you"
+                value={authKind}
+                options={AUTH_OPTIONS}
+                onChange={(value) => form.setValue('auth_kind', value as ApiAuthKind, { shouldDirty: true })}
+              />
+              {nameLabel ? <FormField key={authKind} name="auth_name" label={nameLabel} /> : null}
+              {authKind !== 'none' ? (
+                existing ? (
+                  <SecretField api={existing} />
+                ) : (
+                  <FormField
+                    name="secret"
+                    label={authKind === 'basic' ? 'Password' : 'Secret (API key or token)'}
+                    type="password"
+                    autoComplete="off"
+                    hint="Stored encrypted; afterwards only its last 4 characters are shown."
+                  />
+                )
+              ) : null}
+            </section>
+            <section className="apis-section" aria-labelledby="api-endpoints">
+              <h2 id="api-endpoints" className="apis-subtitle">
+                Endpoints
+              </h2>
+              <EndpointsEditor value={form.watch('endpoints')} onChange={(endpoints) => form.setValue('endpoints', endpoints, { shouldDirty: true })} />
+            </section>
+            <div className="apis-row">
+              <SubmitButton>{existing ? 'Save changes' : 'Create API'}</SubmitButton>
+              <Link to={existing ? `/view-api/${existing.id}` : '/list-apis'}>Cancel</Link>
+            </div>
+          </>
+        );
+      }}
+    </Form>
   );
 }
 
