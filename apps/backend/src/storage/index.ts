@@ -9,6 +9,7 @@ import { createFsObjectStore } from './object-store.js';
 import type { ObjectStore } from './object-store.js';
 import { registerListV2Route } from './list-v2.js';
 import { registerObjectRoutes } from './objects.js';
+import { registerRenderRoutes } from './render.js';
 import { createUrlSigner } from './signing.js';
 
 /** Supabase Storage's default global upload limit (FILE_SIZE_LIMIT), 50 MiB. */
@@ -62,5 +63,6 @@ export function createStorageApi(deps: BackendDeps, options: StorageApiOptions =
   // Before the object routes: /object/:bucket/* would take /object/list-v2/<bucket> too.
   registerListV2Route(app, deps);
   registerObjectRoutes(app, deps, { store, signer, stagingDir, globalLimit });
+  registerRenderRoutes(app, deps, { store, signer });
   return app;
 }

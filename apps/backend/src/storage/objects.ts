@@ -14,6 +14,7 @@ import type { StagedUpload } from './ingest.js';
 import { assertBucketName, normaliseListPrefix, normaliseObjectKey } from './keys.js';
 import { baseMimeType, contentMismatch, effectiveContentType, isActiveContentType, isMimeTypeAllowed } from './mime.js';
 import type { ByteRange, ObjectLocation, ObjectStore } from './object-store.js';
+import { signTransformSchema, transformationsString } from './image-transform.js';
 import { sniffContentType } from './sniff.js';
 import type { UrlSigner } from './signing.js';
 
@@ -84,8 +85,9 @@ const transferSchema = z.object({
 });
 
 const removeSchema = z.object({ prefixes: z.array(z.string()).min(1).max(1000) });
-const signSchema = z.object({ expiresIn: z.number().int().min(1).max(10 * 365 * 24 * 3600) });
-const signManySchema = signSchema.extend({ paths: z.array(z.string()).min(1).max(1000) });
+const expiresInSchema = z.number().int().min(1).max(10 * 365 * 24 * 3600);
+const signSchema = z.object({ expiresIn: expiresInSchema, transform: signTransformSchema.nullish() });
+const signManySchema = z.object({ expiresIn: expiresInSchema, paths: z.array(z.string()).min(1).max(1000) });
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -518,10 +520,13 @@ export function registerObjectRoutes(app: Hono<AppEnv>, deps: BackendDeps, optio
     try {
       const caller = await requireCaller(deps, c);
       const { bucket, key } = target(c);
-      const { expiresIn } = await readJson(c, signSchema);
+      const { expiresIn, transform } = await readJson(c, signSchema);
       await findObjectAsCaller(c, caller, bucket, key);
-      const token = await signer.sign({ url: `${bucket}/${key}` }, expiresIn);
-      return c.json({ signedURL: `/object/sign/${bucket}/${key}?token=${token}` });
+      // With `transform`, the link is to the rendered image and its token fixes the options.
+      const transformations = transform && Object.keys(transform).length > 0 ? transformationsString(transform) : undefined;
+      const token = await signer.sign({ url: `${bucket}/${key}`, transformations }, expiresIn);
+      const route = transformations === undefined ? 'object' : 'render/image';
+      return c.json({ signedURL: `/${route}/sign/${bucket}/${key}?token=${token}` });
     } catch (error) {
       return errorResponse(deps, c, error);
     }

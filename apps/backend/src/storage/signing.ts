@@ -11,6 +11,8 @@ export interface SignedUrlClaims {
   upsert?: boolean | undefined;
   /** Upload tokens say so, and only they can upload; a download link can never be used to write. */
   scope?: 'upload' | undefined;
+  /** Signed image URLs (`createSignedUrl` with `transform`): the rendering options, fixed by the signer. */
+  transformations?: string | undefined;
 }
 
 export interface UrlSigner {
@@ -47,6 +49,7 @@ export function createUrlSigner(jwt: JwtService, secret: string): UrlSigner {
         owner: typeof payload.owner === 'string' ? payload.owner : undefined,
         upsert: payload.upsert === true,
         scope: payload.scope === 'upload' ? 'upload' : undefined,
+        transformations: typeof payload.transformations === 'string' ? payload.transformations : undefined,
       };
     },
   };
