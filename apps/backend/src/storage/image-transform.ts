@@ -203,7 +203,9 @@ export async function renderImage(input: Buffer, options: TransformOptions, form
     pipeline = pipeline.resize({
       width: options.width,
       height: options.height,
-      fit: options.resize ?? 'cover',
+      // cover: fill the box, crop the overflow (centred); contain: fit inside the box, keep the
+      // aspect ratio, no padding; fill: stretch to the box.
+      fit: options.resize === 'contain' ? 'inside' : (options.resize ?? 'cover'),
       withoutEnlargement: true,
     });
   }
