@@ -19,11 +19,14 @@ export async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Starts `pnpm <args>` (detached, its own process group) and waits until `url` answers. */
-export async function startServer(name: string, url: string, args: string[], env: Record<string, string>): Promise<ChildProcess> {
+/**
+ * Starts `pnpm <args>` (detached, its own process group) in `cwd` (this checkout by default) and
+ * waits until `url` answers.
+ */
+export async function startServer(name: string, url: string, args: string[], env: Record<string, string>, cwd = ROOT): Promise<ChildProcess> {
   console.log(`starting ${name} …`);
   // eslint-disable-next-line no-restricted-syntax -- the child inherits this environment; nothing is read from it here.
-  const child = spawn(PNPM, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  const child = spawn(PNPM, args, { cwd, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (await answers(url)) return child;
