@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { library, renderPage } from '../../test/render';
+import { library, renderPage } from '../../test/render-fake';
 
 function csvFile(text: string, name = 'books.csv'): File {
   return new File([text], name, { type: 'text/csv' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { library } from '../../test/render';
+import { library } from '../../test/render-fake';
 import { fetchAllRows } from './fetch-all-rows';
 
 describe('fetchAllRows (the CSV export of a table or a filtered view)', () => {

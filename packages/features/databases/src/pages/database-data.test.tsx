@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { library, renderPage } from '../../test/render';
+import { library, renderPage } from '../../test/render-fake';
 
 const titles = () =>
   within(screen.getByRole('table', { name: 'Books' }))
