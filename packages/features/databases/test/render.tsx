@@ -36,17 +36,62 @@ export interface Library {
 export async function library(
   backend: AppforgeTestBackend,
   rows: Record<string, Json>[] = [],
-  columns: DatabaseColumn[] = BOOK_COLUMNS,
+  { columns = BOOK_COLUMNS, fetch }: { columns?: DatabaseColumn[]; fetch?: typeof globalThis.fetch } = {},
 ): Promise<Library> {
-  const owner = await backend.signedInUser('ada');
+  const owner = await backend.signedInUser('ada', fetch ? { fetch } : {});
   const database = await owner.client.databases.create({ name: 'Library', description: 'Books we read', tables: [{ name: 'Books', columns }] });
   const books = database.tables[0];
   if (!books) throw new Error('the Books table was not made');
-  if (rows.length > 0) {
-    const result = await owner.client.databases.insertRows(books.id, rows);
-    if (result.inserted !== rows.length) throw new Error(`the rows were not all inserted: ${JSON.stringify(result.errors)}`);
+  // In the order given (the bulk insert keeps a batch's order), 5,000 a call.
+  for (let start = 0; start < rows.length; start += 5_000) {
+    const batch = rows.slice(start, start + 5_000);
+    const result = await owner.client.databases.insertRows(books.id, batch);
+    if (result.inserted !== batch.length) throw new Error(`the rows were not all inserted: ${JSON.stringify(result.errors)}`);
   }
   return { owner, client: owner.client, ownerId: owner.id, database, books };
+}
+
+/**
+ * A network that notes every call of a database function (`/rest/v1/rpc/<name>`) with its
+ * arguments, as the browser's network panel would: what the page asked the server, and how often.
+ */
+export function recordingNetwork() {
+  const sent: { name: string; args: Record<string, unknown> }[] = [];
+  const held = new Map<string, Promise<void>>();
+  const network: typeof globalThis.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const name = /\/rest\/v1\/rpc\/([a-z_]+)/.exec(url)?.[1];
+    if (name) {
+      sent.push({ name, args: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {} });
+      await held.get(name);
+    }
+    return fetch(input, init);
+  };
+  return {
+    fetch: network,
+    calls: (name: string) => sent.filter((call) => call.name === name).map((call) => call.args),
+    /** Holds every later call of the function (a slow server) until the returned function is called. */
+    hold(name: string): () => void {
+      let release: () => void = () => undefined;
+      held.set(name, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        held.delete(name);
+        release();
+      };
+    },
+  };
+}
+
+/** Sets the server's database limits for this file's backend; gives back a function that restores them. */
+export async function setLimits(backend: AppforgeTestBackend, limits: Partial<Record<'max_rows' | 'max_import_bytes' | 'max_rows_per_call', number>>) {
+  const before = await backend.admin.from('DatabaseLimit').select('max_rows, max_import_bytes, max_rows_per_call').single();
+  if (before.error) throw new Error(before.error.message);
+  const changed = await backend.admin.from('DatabaseLimit').update(limits).eq('id', true);
+  if (changed.error) throw new Error(changed.error.message);
+  return async () => {
+    const restored = await backend.admin.from('DatabaseLimit').update(before.data).eq('id', true);
+    if (restored.error) throw new Error(restored.error.message);
+  };
 }
 
 /** A database of another person's (the page must never show it). */
