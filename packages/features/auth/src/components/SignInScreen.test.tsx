@@ -137,8 +137,9 @@ describe('SignInScreen', () => {
     const failure = new AppforgeError({ code: 'not_found', message: 'This app was not found or is not public.', status: 404 });
     const client = createFakeAppforgeClient({ failures: { 'apps.getName': failure } });
     const { reportError } = renderWithProviders(<SignInScreen />, { client, path: `/sign-in?app_id=${APP_ID}` });
-    await waitFor(() => expect(heading()).toHaveTextContent('Build the AI apps you need'));
-    expect(reportError).toHaveBeenCalledWith(failure, { context: 'sign-in app name lookup' });
+    // The default heading shows from the start: wait for the failed lookup itself, then check it stayed.
+    await waitFor(() => expect(reportError).toHaveBeenCalledWith(failure, { context: 'sign-in app name lookup' }));
+    expect(heading()).toHaveTextContent('Build the AI apps you need');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

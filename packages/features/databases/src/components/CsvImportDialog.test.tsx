@@ -1,13 +1,23 @@
+import type { AppforgeClient } from '@appforge/sdk';
+import { setupAppforgeBackend } from '@appforge/test-backend';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { library, renderPage } from '../../test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { library, renderPage, setLimits, storedRows } from '../../test/render';
+
+const backend = setupAppforgeBackend();
+// A test that lowers the server's limits puts them back, for the next test of the file.
+let restoreLimits: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await restoreLimits?.();
+  restoreLimits = undefined;
+});
 
 function csvFile(text: string, name = 'books.csv'): File {
   return new File([text], name, { type: 'text/csv' });
 }
 
-async function openImport(databaseId: string, client: ReturnType<typeof library>['client']) {
+async function openImport(databaseId: string, client: AppforgeClient) {
   const user = userEvent.setup();
   renderPage(`/database/${databaseId}/data`, client);
   await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
@@ -17,7 +27,7 @@ async function openImport(databaseId: string, client: ReturnType<typeof library>
 
 describe('CSV import', () => {
   it('previews the file, maps its headers, imports the good rows and names each skipped one', async () => {
-    const { client, database, books } = library();
+    const { client, database, books } = await library(backend());
     const { user, dialog } = await openImport(database.id, client);
     const rows = ['\uFEFFtitle,Pages,Colour', '"Dune, part one",412,red', 'Emma,lots,blue', '"=HYPERLINK(""x"")",3,green', 'Ulysses,730,a,b'];
     await user.upload(within(dialog).getByLabelText('CSV file'), csvFile(rows.join('\n')));
@@ -30,19 +40,20 @@ describe('CSV import', () => {
     const summary = await within(dialog).findByRole('status');
     expect(summary).toHaveTextContent('2 imported, 2 skipped: Row 2: “lots” is not a number (Pages).');
     expect(within(summary).getByRole('list', { name: 'Skipped rows' })).toHaveTextContent('Row 4 has 4 cells but the file has 3 columns.');
-    expect(client.fake.data.databaseRows[books.id]?.map((row) => row.data)).toEqual([
+    expect(await storedRows(backend(), books.id)).toEqual([
       { Title: 'Dune, part one', Pages: 412 },
       { Title: '=HYPERLINK("x")', Pages: 3 },
     ]);
   });
 
   it('reports the rows that break a required or unique column by their line, fills defaults and imports the rest', async () => {
-    const { client, database, books } = library([{ Title: 'Emma' }]);
-    books.columns = [
-      { name: 'Title', type: 'text', required: true, unique: true },
-      { name: 'Pages', type: 'number', default: 1 },
-      { name: 'Finished', type: 'date' },
-    ];
+    const { client, database, books } = await library(backend(), [{ Title: 'Emma' }], {
+      columns: [
+        { name: 'Title', type: 'text', required: true, unique: true },
+        { name: 'Pages', type: 'number', default: 1 },
+        { name: 'Finished', type: 'date' },
+      ],
+    });
     const { user, dialog } = await openImport(database.id, client);
     const rows = ['Title,Pages', 'Dune,412', ',3', 'Dune,5', 'Emma,7', 'Ulysses,'];
     await user.upload(within(dialog).getByLabelText('CSV file'), csvFile(rows.join('\n')));
@@ -52,12 +63,13 @@ describe('CSV import', () => {
     const skipped = within(summary).getByRole('list', { name: 'Skipped rows' });
     expect(skipped).toHaveTextContent('Row 3 repeats "Dune" in Title from row 1 (Title is unique).');
     expect(skipped).toHaveTextContent('Row 4 has "Emma" in Title, which another row already has (Title is unique).');
-    expect(client.fake.data.databaseRows[books.id]?.map((row) => row.data)).toEqual([{ Title: 'Emma' }, { Title: 'Dune', Pages: 412 }, { Title: 'Ulysses', Pages: 1 }]);
+    // Emma was added after the rules were set, so the default filled her Pages too.
+    expect(await storedRows(backend(), books.id)).toEqual([{ Title: 'Emma', Pages: 1 }, { Title: 'Dune', Pages: 412 }, { Title: 'Ulysses', Pages: 1 }]);
   });
 
   it('refuses a file over the size limit, a binary file and one with more rows than the database may hold, importing nothing', async () => {
-    const { client, database, books } = library();
-    client.fake.data.databaseLimits = { ...client.fake.data.databaseLimits, max_import_bytes: 1024, max_rows: 3 };
+    const { client, database, books } = await library(backend());
+    restoreLimits = await setLimits(backend(), { max_import_bytes: 1024, max_rows: 3 });
     const { user, dialog } = await openImport(database.id, client);
     const input = within(dialog).getByLabelText('CSV file');
     await user.upload(input, csvFile(`Title\n${'x,'.repeat(600)}`));
@@ -67,14 +79,14 @@ describe('CSV import', () => {
     await user.upload(input, csvFile('Title\nA\nB\nC\nD\n'));
     await user.click(await within(dialog).findByRole('button', { name: 'Import into Books' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This file has 4 rows; with the 0 already here that is more than the 3 rows a database holds. Nothing was imported.');
-    expect(client.fake.data.databaseRows[books.id] ?? []).toEqual([]);
+    expect(await storedRows(backend(), books.id)).toEqual([]);
   });
 });
 
 describe('CSV import, stopping and refusing', () => {
   it('cancels an import between batches: the batch on its way lands, the rest of the file does not, and the summary says so', async () => {
-    const { client, database, books } = library();
-    client.fake.data.databaseLimits = { ...client.fake.data.databaseLimits, max_rows_per_call: 2 };
+    const { client, database, books } = await library(backend());
+    restoreLimits = await setLimits(backend(), { max_rows_per_call: 2 });
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -94,17 +106,17 @@ describe('CSV import, stopping and refusing', () => {
     const summary = await within(dialog).findByRole('status');
     expect(summary).toHaveTextContent('You cancelled the import. 2 rows were imported before that; the rest of the file was not.');
     expect(summary).toHaveTextContent('2 imported, 0 skipped.');
-    expect(client.fake.data.databaseRows[books.id]?.map((row) => row.data)).toEqual([{ Title: 'A' }, { Title: 'B' }]);
+    expect(await storedRows(backend(), books.id)).toEqual([{ Title: 'A' }, { Title: 'B' }]);
   });
 
   it('refuses a file in another encoding before importing anything, even when the bad bytes come late', async () => {
-    const { client, database, books } = library();
+    const { client, database, books } = await library(backend());
     const { user, dialog } = await openImport(database.id, client);
     const good = new TextEncoder().encode(`Title,Pages\n${'Dune,1\n'.repeat(12_000)}`);
     const windows1252 = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x2c, 0x32, 0x0a]);
     await user.upload(within(dialog).getByLabelText('CSV file'), new File([good, windows1252], 'cafes.csv', { type: 'text/csv' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Import into Books' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^This file is not UTF-8 text \(near row \d+ there are characters in another encoding.*Nothing was imported\.$/);
-    expect(client.fake.data.databaseRows[books.id] ?? []).toEqual([]);
+    expect(await storedRows(backend(), books.id)).toEqual([]);
   });
 });

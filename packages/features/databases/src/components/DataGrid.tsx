@@ -29,6 +29,12 @@ export interface DataGridProps {
 
 interface Editing {
   rowId: string;
+  /**
+   * The row's `updated_at` when the editor opened: the save is checked against the row the person
+   * saw. A live reload may replace the row under an open editor; saving against the reloaded row
+   * would silently overwrite what another tab (or an app run) wrote meanwhile.
+   */
+  updatedAt: string;
   column: string;
   draft: string;
   error: string | null;
@@ -156,7 +162,7 @@ export function DataGrid({
   const tall = (tableRows.length + 1) * rowHeight > maxHeight;
 
   function startEdit(row: DatabaseRecord, column: DatabaseColumn) {
-    setEditing({ rowId: row.id, column: column.name, draft: valueText(row.data[column.name]), error: null, saving: false });
+    setEditing({ rowId: row.id, updatedAt: row.updated_at, column: column.name, draft: valueText(row.data[column.name]), error: null, saving: false });
   }
 
   async function save(row: DatabaseRecord, column: DatabaseColumn) {
@@ -172,7 +178,7 @@ export function DataGrid({
     }
     setEditing({ ...editing, saving: true, error: null });
     try {
-      await onEdit(row, column, converted.value);
+      await onEdit({ ...row, updated_at: editing.updatedAt }, column, converted.value);
       setEditing(null);
     } catch (error) {
       setEditing({ ...editing, saving: false, error: error instanceof Error ? error.message : 'The change was not saved.' });

@@ -1,7 +1,10 @@
+import { setupAppforgeBackend } from '@appforge/test-backend';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { library, renderPage } from '../../test/render';
+import { BOOK_COLUMNS, library, recordingNetwork, renderPage, storedRows } from '../../test/render';
+
+const backend = setupAppforgeBackend();
 
 const titles = () =>
   within(screen.getByRole('table', { name: 'Books' }))
@@ -12,11 +15,16 @@ const titles = () =>
 
 describe('/database/:databaseId/data', () => {
   it('sorts numbers as numbers on the server and filters with the step’s operators', async () => {
-    const { client, database, books } = library([
-      { Title: 'Dune', Pages: 412 },
-      { Title: 'Emma', Pages: 9 },
-      { Title: 'Ulysses', Pages: 730 },
-    ]);
+    const network = recordingNetwork();
+    const { client, database, books } = await library(
+      backend(),
+      [
+        { Title: 'Dune', Pages: 412 },
+        { Title: 'Emma', Pages: 9 },
+        { Title: 'Ulysses', Pages: 730 },
+      ],
+      { fetch: network.fetch },
+    );
     const user = userEvent.setup();
     renderPage(`/database/${database.id}/data`, client);
     expect(await screen.findByText('Rows 1–3 of 3')).toBeInTheDocument();
@@ -25,7 +33,7 @@ describe('/database/:databaseId/data', () => {
     await waitFor(() => expect(titles()).toEqual(['Emma', 'Dune', 'Ulysses']));
     expect(screen.getByRole('columnheader', { name: /Pages/ })).toHaveAttribute('aria-sort', 'ascending');
     // A sort reads a new page but does not count the rows again.
-    expect(client.fake.calls('databases.rowsCount')).toHaveLength(1);
+    expect(network.calls('database_rows_count')).toHaveLength(1);
 
     const form = screen.getByRole('form', { name: 'Add a filter' });
     await user.click(within(form).getByRole('combobox', { name: 'Column' }));
@@ -36,14 +44,14 @@ describe('/database/:databaseId/data', () => {
     await user.click(within(form).getByRole('button', { name: 'Add filter' }));
     expect(await screen.findByText('Rows 1–2 of 2 matching')).toBeInTheDocument();
     expect(titles()).toEqual(['Dune', 'Ulysses']);
-    expect(client.fake.calls('databases.rowsSlice').at(-1)?.[0]).toMatchObject({ filters: [{ column: 'Pages', op: 'gt', value: '100' }], sort: { column: 'Pages', desc: false } });
+    expect(network.calls('database_rows_page').at(-1)).toMatchObject({ table_id: books.id, filters: [{ column: 'Pages', op: 'gt', value: '100' }], sort_column: 'Pages', sort_desc: false, with_total: false });
     // A filter counts once, without the sort.
-    expect(client.fake.calls('databases.rowsCount')).toHaveLength(2);
-    expect(client.fake.calls('databases.rowsCount').at(-1)?.[0]).toEqual({ tableId: books.id, filters: [{ column: 'Pages', op: 'gt', value: '100' }] });
+    expect(network.calls('database_rows_count')).toHaveLength(2);
+    expect(network.calls('database_rows_count').at(-1)).toEqual({ table_id: books.id, filters: [{ column: 'Pages', op: 'gt', value: '100' }] });
   });
 
   it('keeps the sort and the filters in the address, so a reload or a shared link shows the same rows', async () => {
-    const { client, database } = library([
+    const { client, database } = await library(backend(), [
       { Title: 'Dune', Pages: 412 },
       { Title: 'Emma', Pages: 9 },
       { Title: 'Ulysses', Pages: 730 },
@@ -72,7 +80,7 @@ describe('/database/:databaseId/data', () => {
   });
 
   it('ignores a hand-made address with a bad sort or filter instead of breaking the page', async () => {
-    const { client, database } = library([{ Title: 'Dune', Pages: 412 }]);
+    const { client, database } = await library(backend(), [{ Title: 'Dune', Pages: 412 }]);
     const filters = encodeURIComponent('[{"column":"Nope","op":"drop table","value":1}]');
     renderPage(`/database/${database.id}/data?sort=${encodeURIComponent('<script>')}&filters=${filters}`, client);
     expect(await screen.findByText('Rows 1–1 of 1')).toBeInTheDocument();
@@ -80,7 +88,8 @@ describe('/database/:databaseId/data', () => {
   });
 
   it('edits a cell, refusing a value of the wrong type before sending it', async () => {
-    const { client, database, books } = library([{ Title: 'Dune', Pages: 412 }]);
+    const network = recordingNetwork();
+    const { client, database, books } = await library(backend(), [{ Title: 'Dune', Pages: 412 }], { fetch: network.fetch });
     const user = userEvent.setup();
     renderPage(`/database/${database.id}/data`, client);
     const cell = await screen.findByRole('cell', { name: '412' });
@@ -90,18 +99,23 @@ describe('/database/:databaseId/data', () => {
     await user.type(input, 'lots{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('“lots” is not a number.');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(client.fake.calls('databases.updateRow')).toHaveLength(0);
+    expect(network.calls('database_row_update')).toHaveLength(0);
     await user.clear(input);
     await user.type(input, '413{Enter}');
     expect(await screen.findByRole('cell', { name: '413' })).toBeInTheDocument();
-    expect(client.fake.data.databaseRows[books.id]?.[0]?.data).toEqual({ Title: 'Dune', Pages: 413 });
+    expect((await storedRows(backend(), books.id))[0]).toEqual({ Title: 'Dune', Pages: 413 });
   });
 
   it('opens a cell’s editor from the keyboard (Enter or F2) and closes it with Escape, unchanged', async () => {
-    const { client, database } = library([
-      { Title: 'Dune', Pages: 412 },
-      { Title: 'Emma', Pages: 9 },
-    ]);
+    const network = recordingNetwork();
+    const { client, database, books } = await library(
+      backend(),
+      [
+        { Title: 'Dune', Pages: 412 },
+        { Title: 'Emma', Pages: 9 },
+      ],
+      { fetch: network.fetch },
+    );
     const user = userEvent.setup();
     renderPage(`/database/${database.id}/data`, client);
     const emma = await screen.findByRole('cell', { name: 'Emma' });
@@ -121,31 +135,47 @@ describe('/database/:databaseId/data', () => {
     screen.getByRole('cell', { name: 'Dune' }).focus();
     await user.keyboard('x');
     expect(within(screen.getByRole('table', { name: 'Books' })).queryByRole('textbox')).not.toBeInTheDocument();
-    expect(client.fake.calls('databases.updateRow')).toHaveLength(0);
+    expect(network.calls('database_row_update')).toHaveLength(0);
+    expect(await storedRows(backend(), books.id)).toEqual([
+      { Title: 'Dune', Pages: 412 },
+      { Title: 'Emma', Pages: 9 },
+    ]);
   });
 
-  it('shows a conflict when the row changed in another tab, and keeps the other tab’s value', async () => {
-    const { client, database, books } = library([{ Title: 'Dune', Pages: 412 }]);
+  it('shows a conflict when the row changed in another tab while its cell was being edited, and keeps the other tab’s value', async () => {
+    const { client, owner, database, books } = await library(backend(), [{ Title: 'Dune', Pages: 412 }]);
     const user = userEvent.setup();
-    renderPage(`/database/${database.id}/data`, client);
-    const cell = await screen.findByRole('cell', { name: 'Dune' });
-    // Another tab saves first.
-    const [row] = (await client.databases.rowsPage({ tableId: books.id })).rows;
-    if (!row) throw new Error('no row');
-    await client.databases.updateRow(row.id, { Title: 'Dune Messiah' }, row.updated_at);
-
-    await user.dblClick(cell);
+    const { queryClient } = renderPage(`/database/${database.id}/data`, client);
+    await user.dblClick(await screen.findByRole('cell', { name: 'Dune' }));
     const input = screen.getByRole('textbox', { name: 'Title, row 1' });
+
+    // Another tab (the same person, signed in elsewhere) saves the row while the editor is open.
+    const other = backend().client();
+    const signedIn = await other.supabase.auth.signInWithPassword({ email: owner.email, password: owner.password });
+    if (signedIn.error) throw signedIn.error;
+    const [row] = (await other.databases.rowsPage({ tableId: books.id })).rows;
+    if (!row) throw new Error('no row');
+    await other.databases.updateRow(row.id, { Title: 'Dune Messiah' }, row.updated_at);
+    // The server tells the page (live) and the page reloads its rows under the open editor. The
+    // fake client had no live reload; with it, the save below went through against the reloaded
+    // row and silently overwrote the other tab's title.
+    const reloadedTitles = () =>
+      queryClient
+        .getQueriesData<{ pages: { rows: { data: Record<string, unknown> }[] }[] }>({})
+        .flatMap(([, data]) => (data && 'pages' in data ? data.pages.flatMap((page) => page.rows.map((r) => r.data.Title)) : []));
+    await waitFor(() => expect(reloadedTitles()).toContain('Dune Messiah'));
+    expect(input).toHaveValue('Dune');
+
     await user.clear(input);
     await user.type(input, 'Children of Dune{Enter}');
     expect(await screen.findByText(/Not saved: this row was changed somewhere else .* Title is now “Dune Messiah”/)).toBeInTheDocument();
-    expect(client.fake.data.databaseRows[books.id]?.[0]?.data.Title).toBe('Dune Messiah');
+    expect((await storedRows(backend(), books.id))[0]?.Title).toBe('Dune Messiah');
   });
 
   it('deletes selected rows after a confirmation, with an undo that keeps them', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { client, database, books } = library([{ Title: 'Dune' }, { Title: 'Emma' }, { Title: 'Ulysses' }]);
+      const { client, database, books } = await library(backend(), [{ Title: 'Dune' }, { Title: 'Emma' }, { Title: 'Ulysses' }]);
       const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
       renderPage(`/database/${database.id}/data`, client);
       await user.click(await screen.findByRole('checkbox', { name: 'Select row 2' }));
@@ -158,7 +188,7 @@ describe('/database/:databaseId/data', () => {
       await user.click(screen.getByRole('button', { name: 'Undo' }));
       expect(titles()).toEqual(['Dune', 'Emma', 'Ulysses']);
       vi.advanceTimersByTime(10_000);
-      expect(client.fake.data.databaseRows[books.id]).toHaveLength(3);
+      expect(await storedRows(backend(), books.id)).toHaveLength(3);
 
       expect(screen.getByRole('checkbox', { name: 'Select all loaded rows' })).not.toBeChecked();
       await user.click(screen.getByRole('checkbox', { name: 'Select all loaded rows' }));
@@ -166,7 +196,7 @@ describe('/database/:databaseId/data', () => {
       await user.click(screen.getByRole('button', { name: 'Delete 3 selected' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
       vi.advanceTimersByTime(7_000);
-      await waitFor(() => expect(client.fake.data.databaseRows[books.id]).toHaveLength(0));
+      await waitFor(async () => expect(await storedRows(backend(), books.id)).toHaveLength(0));
       expect(await screen.findByText(/This table has no rows yet/)).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
@@ -174,7 +204,7 @@ describe('/database/:databaseId/data', () => {
   });
 
   it('adds a row through a form checked by type, and hides a column', async () => {
-    const { client, database, books } = library([]);
+    const { client, database, books } = await library(backend());
     const user = userEvent.setup();
     renderPage(`/database/${database.id}/data`, client);
     await user.click(await screen.findByRole('button', { name: 'Add row' }));
@@ -187,7 +217,7 @@ describe('/database/:databaseId/data', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Finished (Date)' }), '2024-01-05');
     await user.click(within(dialog).getByRole('button', { name: 'Add the row' }));
     expect(await screen.findByRole('cell', { name: '2024-01-05' })).toBeInTheDocument();
-    expect(client.fake.data.databaseRows[books.id]?.[0]?.data).toEqual({ Title: 'Dune', Finished: '2024-01-05' });
+    expect((await storedRows(backend(), books.id))[0]).toEqual({ Title: 'Dune', Finished: '2024-01-05' });
 
     fireEvent.click(screen.getByText('Columns'));
     await user.click(screen.getByRole('checkbox', { name: 'Finished' }));
@@ -196,8 +226,7 @@ describe('/database/:databaseId/data', () => {
   });
 
   it('asks yes or no for a yes/no column in the Add-row dialog, not free text', async () => {
-    const { client, database, books } = library([]);
-    books.columns = [...books.columns, { name: 'Owned', type: 'boolean' }];
+    const { client, database, books } = await library(backend(), [], { columns: [...BOOK_COLUMNS, { name: 'Owned', type: 'boolean' }] });
     const user = userEvent.setup();
     renderPage(`/database/${database.id}/data`, client);
     await user.click(await screen.findByRole('button', { name: 'Add row' }));
@@ -207,12 +236,12 @@ describe('/database/:databaseId/data', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /^Owned/ }));
     await user.click(await screen.findByRole('option', { name: 'Yes' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add the row' }));
-    await waitFor(() => expect(client.fake.data.databaseRows[books.id]?.[0]?.data).toEqual({ Title: 'Dune', Owned: true }));
+    await waitFor(async () => expect((await storedRows(backend(), books.id))[0]).toEqual({ Title: 'Dune', Owned: true }));
   });
 
   it('renders only the rows in view, however many are loaded', async () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ Title: `Book ${String(i + 1)}`, Pages: i }));
-    const { client, database } = library(rows);
+    const { client, database } = await library(backend(), rows);
     renderPage(`/database/${database.id}/data`, client);
     expect(await screen.findByText('Rows 1–100 of 100')).toBeInTheDocument();
     const shown = titles();
@@ -224,7 +253,7 @@ describe('/database/:databaseId/data', () => {
 
   it('shows every row in its place while scrolling, and never moves the focus onto another row', async () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ Title: `Book ${String(i + 1)}`, Pages: i }));
-    const { client, database } = library(rows);
+    const { client, database } = await library(backend(), rows);
     renderPage(`/database/${database.id}/data`, client);
     expect(await screen.findByText('Rows 1–100 of 100')).toBeInTheDocument();
     const grid = screen.getByRole('table', { name: 'Books' });
@@ -263,7 +292,7 @@ describe('/database/:databaseId/data', () => {
 
   it('loads the next 500 rows as the person scrolls toward the last loaded one, keeping the server’s sort', async () => {
     const rows = Array.from({ length: 1_200 }, (_, i) => ({ Title: `Book ${String(i + 1)}`, Pages: 1_200 - i }));
-    const { client, database } = library(rows);
+    const { client, database } = await library(backend(), rows);
     renderPage(`/database/${database.id}/data`, client);
     expect(await screen.findByText('Rows 1–500 of 1,200')).toBeInTheDocument();
     const grid = screen.getByRole('table', { name: 'Books' });

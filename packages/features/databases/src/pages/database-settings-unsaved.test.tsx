@@ -1,13 +1,16 @@
 // A database's settings form asks before an in-app link drops what was typed (issue 29), and what
 // "Leave" drops is really not saved.
+import { setupAppforgeBackend } from '@appforge/test-backend';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { library, renderPage } from '../../test/render';
+import { library, renderPage, storedDatabase } from '../../test/render';
+
+const backend = setupAppforgeBackend();
 
 describe('/database/:databaseId/settings: unsaved edits', () => {
   it('asks before a link drops a typed name: "Stay" keeps it, "Leave" opens the page and saves nothing', async () => {
-    const { client, database } = library();
+    const { client, database } = await library(backend());
     const user = userEvent.setup();
     const { router } = renderPage(`/database/${database.id}/settings`, client);
     const name = await screen.findByRole('textbox', { name: /^Name/ });
@@ -24,14 +27,14 @@ describe('/database/:databaseId/settings: unsaved edits', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Structure: Library' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/database/${database.id}/structure`);
-    expect(client.fake.data.databases[database.id]?.name).toBe('Library');
+    expect((await storedDatabase(backend(), database.id))?.name).toBe('Library');
 
     await user.click(screen.getByRole('link', { name: 'Settings' }));
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Library');
   });
 
   it('does not ask once the edit is saved', async () => {
-    const { client, database } = library();
+    const { client, database } = await library(backend());
     const user = userEvent.setup();
     const { router } = renderPage(`/database/${database.id}/settings`, client);
     const name = await screen.findByRole('textbox', { name: /^Name/ });
@@ -46,13 +49,13 @@ describe('/database/:databaseId/settings: unsaved edits', () => {
   });
 
   it('refuses an empty name under the field and saves nothing', async () => {
-    const { client, database } = library();
+    const { client, database } = await library(backend());
     const user = userEvent.setup();
     renderPage(`/database/${database.id}/settings`, client);
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(name).toHaveAccessibleDescription('Give the database a name.'));
-    expect(client.fake.data.databases[database.id]?.name).toBe('Library');
+    expect((await storedDatabase(backend(), database.id))?.name).toBe('Library');
   });
 });

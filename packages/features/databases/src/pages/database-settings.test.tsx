@@ -1,13 +1,15 @@
-import { makeApp } from '@appforge/sdk/testing';
+import { setupAppforgeBackend } from '@appforge/test-backend';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { library, renderPage } from '../../test/render';
+import { appUsing, library, renderPage, storedDatabase } from '../../test/render';
+
+const backend = setupAppforgeBackend();
 
 describe('/database/:databaseId/settings', () => {
   it('renames the database', async () => {
-    const { client, database } = library();
+    const { client, database } = await library(backend());
     const user = userEvent.setup();
     renderPage(`/database/${database.id}/settings`, client);
     const name = await screen.findByRole('textbox', { name: /^Name/ });
@@ -15,12 +17,12 @@ describe('/database/:databaseId/settings', () => {
     await user.type(name, 'Home library');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Settings: Home library' })).toBeInTheDocument();
+    expect(await storedDatabase(backend(), database.id)).toMatchObject({ name: 'Home library', description: 'Books we read' });
   });
 
   it('lists the apps using it and deletes only after the name is typed', async () => {
-    const { client, database, ownerId } = library();
-    const app = makeApp({ owner_id: ownerId, name: 'Book logger', database_id: database.id });
-    client.fake.data.apps[app.id] = app;
+    const { client, database, ownerId } = await library(backend());
+    const appId = await appUsing(backend(), ownerId, database.id, 'Book logger');
     const user = userEvent.setup();
     const { router } = renderPage(`/database/${database.id}/settings`, client);
     expect(await screen.findByRole('link', { name: 'Book logger' })).toBeInTheDocument();
@@ -31,12 +33,14 @@ describe('/database/:databaseId/settings', () => {
     await user.type(within(dialog).getByRole('textbox'), 'Library');
     await user.click(within(dialog).getByRole('button', { name: 'Delete database' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/databases'));
-    expect(client.fake.data.databases[database.id]).toBeUndefined();
-    expect(client.fake.data.apps[app.id]?.database_id).toBeNull();
+    expect(await storedDatabase(backend(), database.id)).toBeNull();
+    // The app stays, without a database (App.database_id is set null by the delete).
+    const app = await backend().admin.from('App').select('name, database_id').eq('id', appId).single();
+    expect(app.data).toEqual({ name: 'Book logger', database_id: null });
   });
 
   it('exports a ZIP with a formula-safe CSV per table and the schema', async () => {
-    const { client, database } = library([{ Title: '=cmd|calc', Pages: 3 }]);
+    const { client, database } = await library(backend(), [{ Title: '=cmd|calc', Pages: 3 }]);
     const blobs: Blob[] = [];
     const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
