@@ -23,8 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { startFakeOpenAIServer } from '@appforge/models/testing';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import { ROOT, answers, startServer, stop } from './servers';
+import { POEM_SPEC, ROOT, answers, signInCreator, startServer, stop } from './servers';
 
 const RUNS = 9;
 const WEB = 'http://localhost:4173';
@@ -74,34 +73,11 @@ async function startTimestampingProxy(upstream: string, firstTokenAt: Map<string
   return { baseUrl: `http://127.0.0.1:${port}/v1`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-async function signInCreator(key: string) {
-  const supabase = createClient(BACKEND, key, { auth: { persistSession: false, autoRefreshToken: false } });
-  const email = `bench-${Date.now().toString(36)}@example.org`;
-  const sent = await supabase.auth.signInWithOtp({ email });
-  if (sent.error) throw sent.error;
-  let code: string | undefined;
-  for (let attempt = 0; attempt < 50 && code === undefined; attempt += 1) {
-    const inbox = (await (await fetch(`${INBOX}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json()) as { messages: { Subject: string }[] };
-    code = inbox.messages[0]?.Subject.match(/\b(\d{6})\b/)?.[1];
-    if (code === undefined) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (code === undefined) throw new Error('No sign-in code arrived');
-  const verified = await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
-  if (verified.error || !verified.data.user) throw verified.error ?? new Error('No user after verifying');
-  return { supabase, userId: verified.data.user.id };
-}
-
 async function deployBenchApp(key: string): Promise<string> {
-  const { supabase, userId } = await signInCreator(key);
+  const { supabase, userId } = await signInCreator(BACKEND, INBOX, key, 'bench');
   const app = await supabase.from('App').insert({ owner_id: userId, name: 'First token bench' }).select('id').single<{ id: string }>();
   if (app.error) throw app.error;
-  const spec = {
-    entryStepId: 'write',
-    steps: [
-      { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Write a short poem about the sea.', outputVariable: 'poem', outputFormat: 'markdown' } },
-      { id: 'show', kind: 'output', title: 'Poem', config: { template: '{{poem}}' } },
-    ],
-  };
+  const spec = POEM_SPEC;
   const version = await supabase
     .from('AppVersion')
     .insert({ app_id: app.data.id, source: 'manual', spec, created_by: userId })

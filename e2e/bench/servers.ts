@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const PNPM = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
@@ -62,4 +63,52 @@ export function launchChromium(): Promise<Browser> {
 
 export function stop(child: ChildProcess | null): void {
   if (child?.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+}
+
+/** The benches' app: one AI step writing a short poem, then an output step showing it. */
+export const POEM_SPEC = {
+  entryStepId: 'write',
+  steps: [
+    { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Write a short poem about the sea.', outputVariable: 'poem', outputFormat: 'markdown' } },
+    { id: 'show', kind: 'output', title: 'Poem', config: { template: '{{poem}}' } },
+  ],
+};
+
+/** Signs a new creator in on `backend` with the e-mail code from its dev inbox (`inbox`). */
+export async function signInCreator(backend: string, inbox: string, key: string, label: string) {
+  const supabase = createClient(backend, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  const email = `${label}-${Date.now().toString(36)}@example.org`;
+  const sent = await supabase.auth.signInWithOtp({ email });
+  if (sent.error) throw sent.error;
+  let code: string | undefined;
+  for (let attempt = 0; attempt < 50 && code === undefined; attempt += 1) {
+    const found = (await (await fetch(`${inbox}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json()) as { messages: { Subject: string }[] };
+    code = /\b(\d{6})\b/.exec(found.messages[0]?.Subject ?? '')?.[1];
+    if (code === undefined) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (code === undefined) throw new Error('No sign-in code arrived in the dev inbox');
+  const verified = await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
+  if (verified.error || !verified.data.user) throw verified.error ?? new Error('No user after verifying');
+  return { supabase, userId: verified.data.user.id };
+}
+
+/** The last LCP entry once the page has been quiet for `settleMs` (LCP candidates stop with the first input). */
+export function readLcp(page: Page, settleMs: number): Promise<{ lcp: number; element: string }> {
+  return page.evaluate(
+    (settle) =>
+      new Promise<{ lcp: number; element: string }>((resolve) => {
+        let last = { lcp: -1, element: 'none' };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+            const element = entry.element;
+            last = {
+              lcp: entry.startTime,
+              element: element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}` : 'removed',
+            };
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(last), settle);
+      }),
+    settleMs,
+  );
 }

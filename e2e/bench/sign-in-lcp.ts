@@ -15,7 +15,7 @@
 // A measurement, not a test: it never fails on a number (scripts/size.mjs enforces the budget).
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { ensureWebAndBackend, launchChromium, stop } from './servers';
+import { ensureWebAndBackend, launchChromium, readLcp, stop } from './servers';
 
 const RUNS = 7;
 // `--port <n>`: serve the build on another port (e.g. when 4173 is taken by another checkout).
@@ -73,23 +73,8 @@ try {
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     const scripts = await Promise.all(scriptResponses);
-    const sample = await page.evaluate(
-      () =>
-        new Promise<{ lcp: number; element: string }>((resolve) => {
-          let last: { lcp: number; element: string } = { lcp: -1, element: 'none' };
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
-              const element = entry.element;
-              last = {
-                lcp: entry.startTime,
-                element: element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}` : 'removed',
-              };
-            }
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-          // LCP candidates stop with the first input; without input, settle after 1.5 s of quiet.
-          setTimeout(() => resolve(last), 1_500);
-        }),
-    );
+    // LCP candidates stop with the first input; without input, settle after 1.5 s of quiet.
+    const sample = await readLcp(page, 1_500);
     // Anything fetched while LCP settled counts too: the page was still "the first visit".
     scripts.push(...(await Promise.all(scriptResponses.slice(scripts.length))));
     samples.push(sample);

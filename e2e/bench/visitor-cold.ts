@@ -55,8 +55,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startFakeOpenAIServer } from '@appforge/models/testing';
 import type { Browser, Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import { ROOT, answers, launchChromium, startServer, stop } from './servers';
+import { POEM_SPEC, ROOT, answers, launchChromium, readLcp, signInCreator, startServer, stop } from './servers';
 
 const runsArgument = process.argv.find((argument) => argument.startsWith('--runs='));
 const RUNS = runsArgument === undefined ? 7 : Number(runsArgument.slice('--runs='.length));
@@ -133,26 +132,9 @@ async function anonKey(): Promise<string> {
   return match[1].trim();
 }
 
-async function signInCreator(key: string) {
-  const supabase = createClient(BACKEND, key, { auth: { persistSession: false, autoRefreshToken: false } });
-  const email = `visitor-cold-${Date.now().toString(36)}@example.org`;
-  const sent = await supabase.auth.signInWithOtp({ email });
-  if (sent.error) throw sent.error;
-  let code: string | undefined;
-  for (let attempt = 0; attempt < 50 && code === undefined; attempt += 1) {
-    const inbox = (await (await fetch(`${INBOX}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json()) as { messages: { Subject: string }[] };
-    code = /\b(\d{6})\b/.exec(inbox.messages[0]?.Subject ?? '')?.[1];
-    if (code === undefined) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (code === undefined) throw new Error('No sign-in code arrived in the dev inbox');
-  const verified = await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
-  if (verified.error || !verified.data.user) throw verified.error ?? new Error('No user after verifying');
-  return { supabase, userId: verified.data.user.id };
-}
-
 /** A public app of one AI step and one output step, deployed, in a bundle of its own. */
 async function setUp(key: string): Promise<{ appId: string; bundleId: string }> {
-  const { supabase, userId } = await signInCreator(key);
+  const { supabase, userId } = await signInCreator(BACKEND, INBOX, key, 'visitor-cold');
   const app = await supabase
     .from('App')
     // Every run comes from one loopback address, which may use a fifth of the app's runs without
@@ -161,13 +143,7 @@ async function setUp(key: string): Promise<{ appId: string; bundleId: string }> 
     .select('id')
     .single<{ id: string }>();
   if (app.error) throw app.error;
-  const spec = {
-    entryStepId: 'write',
-    steps: [
-      { id: 'write', kind: 'ai', title: 'Write', config: { prompt: 'Write a short poem about the sea.', outputVariable: 'poem', outputFormat: 'markdown' } },
-      { id: 'show', kind: 'output', title: 'Poem', config: { template: '{{poem}}' } },
-    ],
-  };
+  const spec = POEM_SPEC;
   const version = await supabase.from('AppVersion').insert({ app_id: app.data.id, source: 'manual', spec, created_by: userId }).select('id').single<{ id: string }>();
   if (version.error) throw version.error;
   const draft = await supabase.from('App').update({ draft_version_id: version.data.id }).eq('id', app.data.id);
@@ -198,27 +174,6 @@ interface Visit {
   lcp: number;
   lcpElement: string;
   firstToken?: number;
-}
-
-/** The last LCP entry once the page has been quiet for `settleMs` (no input, so LCP is still open). */
-function readLcp(page: Page, settleMs: number): Promise<{ lcp: number; element: string }> {
-  return page.evaluate(
-    (settle) =>
-      new Promise<{ lcp: number; element: string }>((resolve) => {
-        let last = { lcp: -1, element: 'none' };
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
-            const element = entry.element;
-            last = {
-              lcp: entry.startTime,
-              element: element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}` : 'removed',
-            };
-          }
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => resolve(last), settle);
-      }),
-    settleMs,
-  );
 }
 
 /**
