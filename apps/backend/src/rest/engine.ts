@@ -643,18 +643,18 @@ export function createEngine(options: EngineOptions) {
     }
     const readMethod = method === 'GET' || method === 'HEAD';
     const schema = pickSchema(readMethod ? request.headers['accept-profile'] : request.headers['content-profile'], schemas);
-    let candidates = cache.functionsNamed(schema, name);
+    // Only the overloads PostgREST's schema cache keeps, in its order (PGRST203 lists them so).
+    let candidates = cache.routinesNamed(schema, name);
     if (candidates.length === 0 && options.refreshCache) {
       const fresh = await options.refreshCache();
       if (fresh) {
         cache = fresh;
-        candidates = cache.functionsNamed(schema, name);
+        candidates = cache.routinesNamed(schema, name);
       }
     }
     const payload = readMethod ? 'json' : payloadKind(request.headers['content-type']);
     // Only an error message needs every function name of the schema.
-    const schemaFunctions = (): string[] =>
-      [...cache.functions.values()].flatMap((fns) => fns.filter((fn) => fn.schema === schema).map((fn) => fn.name));
+    const schemaFunctions = (): string[] => cache.routineNames(schema);
     if (candidates.length === 0) {
       // Report what the client asked for, as PostgREST does.
       let keys: string[] = [];

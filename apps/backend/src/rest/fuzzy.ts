@@ -1,13 +1,15 @@
-// The fuzzy string set PostgREST uses for its "Perhaps you meant …" hints (the fuzzyset
-// algorithm: character 3-grams then 2-grams, cosine similarity, re-scored by Levenshtein
-// distance, nothing under 0.33).
+// The fuzzy string set PostgREST uses for its "Perhaps you meant …" hints (Haskell's
+// Data.FuzzySet with its defaults: character 3-grams then 2-grams, cosine similarity, the best 50
+// re-scored by Levenshtein distance, nothing under 0.33; a gram size whose candidates all score
+// under that leaves the answer to the next smaller size).
 
 const MIN_SCORE = 0.33;
-const NON_WORD = /[^a-zA-Z0-9\u00C0-\u00FF, ]+/g;
+/** What the set keeps of a string for its grams: letters, digits, white space and commas. */
+const NON_WORD = /[^\p{L}\p{N}\s,]+/gu;
 
 function grams(value: string, size: number): Map<string, number> {
-  let padded = `-${value.toLowerCase().replace(NON_WORD, '')}-`;
-  while (padded.length < size) padded += '-';
+  // No padding: a string shorter than the gram size (with its two hyphens) has no grams of it.
+  const padded = `-${value.toLowerCase().replace(NON_WORD, '')}-`;
   const counts = new Map<string, number>();
   for (let i = 0; i + size <= padded.length; i += 1) {
     const gram = padded.slice(i, i + size);
@@ -44,7 +46,11 @@ function similarity(a: string, b: string): number {
 
 /** The entry closest to `query`, or undefined when nothing scores at least 0.33. */
 export function closestMatch(query: string, entries: readonly string[]): string | undefined {
-  const unique = [...new Set(entries)];
+  const byKey = new Map<string, string>();
+  for (const entry of entries) if (!byKey.has(entry.toLowerCase())) byKey.set(entry.toLowerCase(), entry);
+  const exact = byKey.get(query.toLowerCase());
+  if (exact !== undefined) return exact;
+  const unique = [...byKey.values()];
   for (const size of [3, 2]) {
     const wanted = grams(query, size);
     const wantedNorm = norm(wanted);
@@ -58,12 +64,11 @@ export function closestMatch(query: string, entries: readonly string[]): string 
       .filter((candidate) => candidate.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, 50);
-    if (candidates.length === 0) continue;
     const rescored = candidates
       .map((candidate) => ({ entry: candidate.entry, score: similarity(query, candidate.entry) }))
       .filter((candidate) => candidate.score >= MIN_SCORE)
       .sort((a, b) => b.score - a.score);
-    return rescored[0]?.entry;
+    if (rescored[0]) return rescored[0].entry;
   }
   return undefined;
 }

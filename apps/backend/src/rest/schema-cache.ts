@@ -68,6 +68,8 @@ export interface FunctionArg {
   typtype: string;
   category: string;
   hasDefault: boolean;
+  /** The catalogue has a name for it (Postgres keeps '' for an unnamed one among named ones). */
+  named: boolean;
 }
 
 export interface PgFunction {
@@ -91,6 +93,12 @@ export interface PgFunction {
   /** Result columns for composite/record returns. */
   returnColumns: Column[];
   comment: string | null;
+  /**
+   * In PostgREST's routine cache, so callable by RPC: no unnamed parameter, or exactly one whose
+   * (first) parameter is bytea, json, jsonb, text or xml; never a trigger function. Computed fields
+   * and relationships are not limited by it.
+   */
+  callable: boolean;
 }
 
 export interface EnumType {
@@ -145,6 +153,10 @@ export interface SchemaCache {
   readonly planEnabled: boolean;
   relation(schema: string, name: string): Relation | undefined;
   functionsNamed(schema: string, name: string): PgFunction[];
+  /** The overloads an RPC may call (`callable`), in PostgREST's order (`compareRoutines`). */
+  routinesNamed(schema: string, name: string): PgFunction[];
+  /** Names of the functions an RPC may call in a schema (for PGRST202's hint). */
+  routineNames(schema: string): string[];
   /** Every relationship whose source is `relation` (memoised). */
   relationshipsFrom(relation: Relation): Relationship[];
 }
@@ -197,7 +209,7 @@ interface RawCatalog {
         returnRelName: string | null;
         nargdefaults: number;
         comment: string | null;
-        args: { name: string; mode: string; type: string; udt: string; typeSchema: string; typtype: string; category: string }[] | null;
+        args: { name: string; named?: boolean; mode: string; type: string; udt: string; typeSchema: string; typtype: string; category: string }[] | null;
       }[]
     | null;
   enums: { schema: string; name: string; values: string[] }[] | null;
@@ -280,7 +292,8 @@ select json_build_object(
       'returnRelkind', rc.relkind::text, 'returnRelSchema', rcn.nspname, 'returnRelName', rc.relname,
       'nargdefaults', p.pronargdefaults, 'comment', obj_description(p.oid, 'pg_proc'),
       'args', (select json_agg(json_build_object(
-          'name', coalesce(p.proargnames[x.i], ''), 'mode', coalesce(p.proargmodes[x.i]::text, 'i'),
+          'name', coalesce(p.proargnames[x.i], ''), 'named', p.proargnames[x.i] is not null,
+          'mode', coalesce(p.proargmodes[x.i]::text, 'i'),
           'type', format_type(x.t, null), 'udt', at.typname, 'typeSchema', atn.nspname,
           'typtype', at.typtype::text, 'category', at.typcategory::text) order by x.i)
         from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(t, i)
@@ -561,6 +574,7 @@ export async function loadSchemaCache(db: Queryable, schemas: readonly string[])
       typtype: arg.typtype,
       category: arg.category,
       hasDefault: false,
+      named: arg.named ?? arg.name !== '',
     }));
     const inArgs = args.filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
     inArgs.forEach((arg, index) => {
@@ -619,6 +633,7 @@ export async function loadSchemaCache(db: Queryable, schemas: readonly string[])
       returnRelation,
       returnColumns,
       comment: f.comment,
+      callable: isCallable(inArgs, f.returnUdt, f.returnTypeSchema),
     };
     const key = relationKey(f.schema, f.name);
     const list = functions.get(key);
@@ -626,6 +641,7 @@ export async function loadSchemaCache(db: Queryable, schemas: readonly string[])
     else functions.set(key, [fn]);
   }
 
+  const routines = new Map<string, PgFunction[]>();
   return {
     schemas: [...schemas],
     relations,
@@ -637,6 +653,69 @@ export async function loadSchemaCache(db: Queryable, schemas: readonly string[])
     planEnabled: await roleSettingEnabled(db, 'pgrst.db_plan_enabled'),
     relation: (schema, name) => relations.get(relationKey(schema, name)),
     functionsNamed: (schema, name) => functions.get(relationKey(schema, name)) ?? [],
+    routinesNamed: (schema, name) => {
+      const key = relationKey(schema, name);
+      let list = routines.get(key);
+      if (!list) {
+        list = (functions.get(key) ?? []).filter((fn) => fn.callable).sort(compareRoutines);
+        routines.set(key, list);
+      }
+      return list;
+    },
+    routineNames: (schema) =>
+      [...functions.values()].flatMap((fns) => fns.filter((fn) => fn.schema === schema && fn.callable).map((fn) => fn.name)),
     relationshipsFrom,
   };
+}
+
+/** The types a single unnamed parameter may have for PostgREST to list the function at all. */
+const SINGLE_UNNAMED_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+/**
+ * PostgREST's schema cache leaves out functions it could not call by name: more than one unnamed
+ * input parameter, or one when the first parameter is not bytea/json/jsonb/text/xml (those take a
+ * raw body or `{"": value}`); and trigger functions.
+ */
+function isCallable(inArgs: readonly FunctionArg[], returnUdt: string, returnSchema: string): boolean {
+  if (returnUdt === 'trigger' && returnSchema === 'pg_catalog') return false;
+  const unnamed = inArgs.filter((arg) => !arg.named).length;
+  if (unnamed === 0) return true;
+  const first = inArgs[0];
+  return unnamed === 1 && first !== undefined && first.typeSchema === 'pg_catalog' && SINGLE_UNNAMED_TYPES.has(first.udt);
+}
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const compareBool = (a: boolean, b: boolean): number => Number(a) - Number(b);
+const VOLATILITY_ORDER = { volatile: 0, stable: 1, immutable: 2 } as const;
+
+/**
+ * The order PostgREST keeps a function's overloads in (its `Ord Routine`): fewer parameters first;
+ * then description (none first), the parameters one by one (name, type, required, variadic), the
+ * return type (single before set, scalar before composite, then schema and name) and volatility.
+ * It is the order of PGRST203's candidate list, whatever order the catalogue returned them in.
+ */
+export function compareRoutines(a: PgFunction, b: PgFunction): number {
+  if (a.inArgs.length !== b.inArgs.length) return a.inArgs.length - b.inArgs.length;
+  if ((a.comment === null) !== (b.comment === null)) return a.comment === null ? -1 : 1;
+  const byComment = compareText(a.comment ?? '', b.comment ?? '');
+  if (byComment !== 0) return byComment;
+  for (let i = 0; i < a.inArgs.length; i += 1) {
+    const x = a.inArgs[i];
+    const y = b.inArgs[i];
+    if (!x || !y) break;
+    const byParam =
+      compareText(x.name, y.name) ||
+      compareText(x.type, y.type) ||
+      compareBool(!x.hasDefault, !y.hasDefault) ||
+      compareBool(x.mode === 'v', y.mode === 'v');
+    if (byParam !== 0) return byParam;
+  }
+  const composite = (fn: PgFunction): boolean => fn.returnShape === 'composite' || fn.returnShape === 'record';
+  return (
+    compareBool(a.returnsSet, b.returnsSet) ||
+    compareBool(composite(a), composite(b)) ||
+    compareText(a.returnTypeSchema, b.returnTypeSchema) ||
+    compareText(a.returnUdt, b.returnUdt) ||
+    VOLATILITY_ORDER[a.volatility] - VOLATILITY_ORDER[b.volatility]
+  );
 }

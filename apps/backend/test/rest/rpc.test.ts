@@ -21,6 +21,17 @@ const RPC_SQL = `
   create function public.flip_unnamed_bool(boolean) returns boolean language sql as $$ select not $1 $$;
   create function public.plus_one_or_42(integer default 42) returns integer language sql as $$ select $1 + 1 $$;
   create function public.keys_of_unnamed_json(json) returns text language sql as $$ select json_typeof($1) $$;
+  -- Declared out of PostgREST's order (text before integer): PGRST203 must not list them as created.
+  create function public.reversed(a text) returns text language sql as $$ select 'text' $$;
+  create function public.reversed(a integer) returns text language sql as $$ select 'integer' $$;
+  -- PostgREST's cache keeps () and (text default …) but not (integer default 42): an unnamed
+  -- parameter of another type than bytea/json/jsonb/text/xml is not callable.
+  create function public.maybe_default() returns integer language sql as $$ select 1 $$;
+  create function public.maybe_default(integer default 42) returns integer language sql as $$ select 2 $$;
+  create function public.maybe_default(text default 'd') returns text language sql as $$ select 'text:' || $1 $$;
+  create function public.zebra_unnamed_int(integer) returns integer language sql as $$ select $1 $$;
+  create function public.zebra_unnamed_txt(text) returns text language sql as $$ select $1 $$;
+  create function public.two_unnamed(text, text) returns text language sql as $$ select $1 || $2 $$;
   create function public.numbers(n integer) returns setof integer language sql as $$ select generate_series(1, n) $$;
   create table public.rpc_log (id bigint generated always as identity primary key, note text not null);
   grant select, insert on public.rpc_log to anon, authenticated;
@@ -92,21 +103,58 @@ describe.each(DATABASES)('RPC on %s', (database) => {
     expect(await object.json()).toBe(30);
   });
 
-  it('passes { "": value } to a function’s single unnamed parameter of any type, by POST and by GET', async () => {
+  it('passes { "": value } to a function’s single unnamed text or json parameter, by POST and by GET', async () => {
     expect(await sb.rpc('echo_unnamed_text', { '': 'hi; drop table books' })).toMatchObject({ status: 200, data: 'text:hi; drop table books' });
     expect(await sb.rpc('echo_unnamed_text', { '': 'by get' }, { get: true })).toMatchObject({ status: 200, data: 'text:by get' });
-    expect(await sb.rpc('flip_unnamed_bool', { '': true })).toMatchObject({ status: 200, data: false });
-    expect(await sb.rpc('flip_unnamed_bool', { '': 'false' }, { get: true })).toMatchObject({ status: 200, data: true });
-    expect(await sb.rpc('plus_one_or_42', { '': 7 })).toMatchObject({ status: 200, data: 8 });
-    expect(await sb.rpc('plus_one_or_42')).toMatchObject({ status: 200, data: 43 });
-    expect(await sb.rpc('plus_one_or_42', { '': 1 }, { get: true })).toMatchObject({ status: 200, data: 2 });
     // A json parameter takes the value under "", not the whole body.
     expect(await sb.rpc('keys_of_unnamed_json', { '': [1, 2] })).toMatchObject({ status: 200, data: 'array' });
     expect(await b.countRows('books')).toBeGreaterThan(0);
-    // A value of the wrong type is the database's 400, not a crash; another key still finds nothing.
-    expect((await sb.rpc('flip_unnamed_bool', { '': 'maybe' })).error?.code).toBe('22P02');
-    expect((await sb.rpc('flip_unnamed_bool', { x: true })).error?.code).toBe('PGRST202');
-    expect((await sb.rpc('flip_unnamed_bool', { '': true, x: true })).error?.code).toBe('PGRST202');
+    // Another key, or one more, finds nothing.
+    expect((await sb.rpc('echo_unnamed_text', { x: 'hi' })).error?.code).toBe('PGRST202');
+    expect((await sb.rpc('echo_unnamed_text', { '': 'hi', x: true })).error?.code).toBe('PGRST202');
+  });
+
+  it('leaves out what PostgREST cannot call: an unnamed parameter of another type, or two unnamed', async () => {
+    // Unnamed boolean/integer parameters keep the function out of PostgREST's schema cache: 404.
+    for (const [fn, args] of [
+      ['flip_unnamed_bool', { '': true }],
+      ['plus_one_or_42', { '': 7 }],
+      ['plus_one_or_42', {}],
+      ['two_unnamed', { '': 'a' }],
+    ] as const) {
+      const { status, error } = await sb.rpc(fn, args);
+      expect(status, fn).toBe(404);
+      expect(error?.code, fn).toBe('PGRST202');
+    }
+    const { error } = await sb.rpc('zebra_unnamed_int', { '': 1 });
+    expect(error).toEqual({
+      code: 'PGRST202',
+      message: 'Could not find the function public.zebra_unnamed_int() in the schema cache',
+      details:
+        'Searched for the function public.zebra_unnamed_int with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      // The function itself is not in the cache, so the hint is the closest callable name.
+      hint: 'Perhaps you meant to call the function public.zebra_unnamed_txt',
+    });
+    expect(await sb.rpc('zebra_unnamed_txt', { '': 'ok' })).toMatchObject({ status: 200, data: 'ok' });
+  });
+
+  it('lists PGRST203 candidates as PostgREST does: only callable overloads, fewest parameters first, then by type', async () => {
+    const reversed = await sb.rpc('reversed', { a: 1 });
+    expect(reversed.status).toBe(300);
+    expect(reversed.error?.message).toBe(
+      'Could not choose the best candidate function between: public.reversed(a => integer), public.reversed(a => text)',
+    );
+    const noArgs = await sb.rpc('maybe_default');
+    expect(noArgs.status).toBe(300);
+    expect(noArgs.error).toEqual({
+      code: 'PGRST203',
+      message: 'Could not choose the best candidate function between: public.maybe_default(), public.maybe_default( => text)',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    });
+    // With a value under "" only the text overload fits: the integer one is not a candidate.
+    expect(await sb.rpc('maybe_default', { '': 123 })).toMatchObject({ status: 200, data: 'text:123' });
+    expect(await sb.rpc('maybe_default', { '': 'x' }, { get: true })).toMatchObject({ status: 200, data: 'text:x' });
   });
 
   it('words PGRST202 as PostgREST does, with the closest function or parameter list as the hint', async () => {
