@@ -739,8 +739,11 @@ export function createEngine(options: EngineOptions) {
         }
       })();
       if (fn.returnShape === 'void') return { status: 204, headers: {}, body: null };
+      // A scalar result is one row to PostgREST: `0-0/*`, and with any count its total, `0-0/1`.
+      if (prefs.count) prefs.applied.push(`count=${prefs.count}`);
       const headers: Record<string, string> = {
         'Content-Type': negotiated.media === 'object' ? negotiated.contentType : 'application/json; charset=utf-8',
+        'Content-Range': contentRange(0, 1, prefs.count ? 1 : undefined),
       };
       appliedHeader(prefs, headers);
       return { status: 200, headers, body: bodyless ? null : (row?.body ?? 'null') };

@@ -223,6 +223,19 @@ describe.each(DATABASES)('RPC on %s', (database) => {
     await raw.arrayBuffer();
   });
 
+  it('counts a scalar result as one row, as PostgREST does (Content-Range 0-0/1)', async () => {
+    expect(await sb.rpc('with_defaults', { a: 1 }, { count: 'exact' })).toMatchObject({ status: 200, data: 111, count: 1 });
+    expect(await sb.rpc('with_defaults', { a: 1 }, { count: 'exact', get: true })).toMatchObject({ data: 111, count: 1 });
+    expect(await sb.rpc('with_defaults', { a: 1 }, { count: 'exact', head: true })).toMatchObject({ error: null, data: null, count: 1 });
+    expect(await sb.rpc('with_defaults', { a: 1 })).toMatchObject({ data: 111, count: null });
+    const counted = await b.rest('/rpc/with_defaults?a=1', { headers: { Prefer: 'count=exact' } });
+    expect(counted.headers.get('content-range')).toBe('0-0/1');
+    await counted.arrayBuffer();
+    const uncounted = await b.rest('/rpc/with_defaults?a=1');
+    expect(uncounted.headers.get('content-range')).toBe('0-0/*');
+    await uncounted.arrayBuffer();
+  });
+
   it('enforces Prefer: max-affected with handling=strict, rolling the call back', async () => {
     const before = await b.countRows('rpc_log');
     const sb13 = sb as unknown as SupabaseClient<Db13>;
