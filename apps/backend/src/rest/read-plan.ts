@@ -17,6 +17,11 @@ export interface Source {
   /** Name used in error messages. */
   label: string;
   /**
+   * How Postgres names this source under PostgREST in an unknown column's 42703: an embedded table
+   * is aliased `<table>_<depth>` (`column messages_1.sum does not exist`); otherwise `label`.
+   */
+  sqlName?: string;
+  /**
    * The row type a row of `from` must be cast to before a computed field or relationship takes it
    * (a write's CTE rows are anonymous records of the table's columns).
    */
@@ -190,7 +195,7 @@ export function fieldSql(ctx: BuildContext, alias: string, source: Source, field
   } else {
     // A computed field: a function of the row, selected and filtered like a column.
     const computed = computedField(ctx.cache, source, field.name);
-    if (!computed) throw columnMissing(source.label, field.name);
+    if (!computed) throw columnMissing(source.sqlName ?? source.label, field.name);
     for (const column of source.columns) noteRead(ctx, alias, column.name);
     sql = `${qualified(computed.schema, computed.name)}(${rowArgument(source, alias)})`;
   }
@@ -611,7 +616,7 @@ function buildEmbed(
   const toOne = isToOne(relationship);
   const childAlias = nextAlias(ctx);
   const outKey = item.alias ?? item.name;
-  const childSource = relationSource(relationship.target);
+  const childSource: Source = { ...relationSource(relationship.target), sqlName: `${relationship.target.name}_${parentPath.length + 1}` };
   const items = item.items;
   const node = buildNode(ctx, childSource, childAlias, items, [...parentPath, embedKey(item)]);
   for (const column of relationship.sourceColumns) noteRead(ctx, parentAlias, column);

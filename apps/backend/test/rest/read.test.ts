@@ -63,6 +63,12 @@ describe.each(DATABASES)('REST reads on %s', (database) => {
       const col = await sb.from('books').select('nope');
       expect(col.status).toBe(400);
       expect(col.error).toMatchObject({ code: '42703', message: 'column books.nope does not exist' });
+      // Inside an embed, PostgREST's alias for the embedded table (`<table>_<depth>`) names it.
+      const embedded = await sb.from('books').select('id, reviews(sum)').limit(1);
+      expect(embedded.status).toBe(400);
+      expect(embedded.error).toEqual({ code: '42703', message: 'column reviews_1.sum does not exist', details: null, hint: null });
+      const deeper = await sb.from('authors').select('id, author_bios(bio), books!books_author_id_fkey(reviews(nope))').limit(1);
+      expect(deeper.error).toMatchObject({ code: '42703', message: 'column reviews_2.nope does not exist' });
       const table = await sb.from('no_such_table').select('*');
       expect(table.status).toBe(404);
       expect(table.error).toMatchObject({

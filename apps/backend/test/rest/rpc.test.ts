@@ -32,6 +32,7 @@ const RPC_SQL = `
   create function public.zebra_unnamed_int(integer) returns integer language sql as $$ select $1 $$;
   create function public.zebra_unnamed_txt(text) returns text language sql as $$ select $1 $$;
   create function public.two_unnamed(text, text) returns text language sql as $$ select $1 || $2 $$;
+  create function public.blurb(public.books) returns text language sql stable as $$ select left($1.title, 3) $$;
   create function public.numbers(n integer) returns setof integer language sql as $$ select generate_series(1, n) $$;
   create table public.rpc_log (id bigint generated always as identity primary key, note text not null);
   grant select, insert on public.rpc_log to anon, authenticated;
@@ -136,6 +137,16 @@ describe.each(DATABASES)('RPC on %s', (database) => {
       hint: 'Perhaps you meant to call the function public.zebra_unnamed_txt',
     });
     expect(await sb.rpc('zebra_unnamed_txt', { '': 'ok' })).toMatchObject({ status: 200, data: 'ok' });
+    // A computed field (an unnamed row-type parameter) is no RPC either: no hint naming its own
+    // parameter list, only (at most) another function's name.
+    const computed = await sb.rpc('blurb', { '': { id: 1, title: 'Dune' } });
+    expect(computed.status).toBe(404);
+    expect(computed.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.blurb() in the schema cache',
+    });
+    expect(computed.error?.hint ?? '').not.toMatch(/public\.blurb/);
+    expect((await sb.from('books').select('blurb').eq('id', 1)).error).toBeNull();
   });
 
   it('lists PGRST203 candidates as PostgREST does: only callable overloads, fewest parameters first, then by type', async () => {
