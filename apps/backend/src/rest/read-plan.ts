@@ -250,7 +250,12 @@ export function resolveRelationship(
     );
   if (!source.relation) throw notFound();
   const all = cache.relationshipsFrom(source.relation);
+  // A foreign key from a table to itself gives two relationships; PostgREST tells them apart by
+  // its own convention (below) and never by the general rules.
+  const selfRules = all.filter(isSelfReference);
+  const selfMatches = selfRules.filter((rel) => selfReferenceMatches(rel, name, hint));
   let candidates = all.filter((rel) => {
+    if (isSelfReference(rel)) return false;
     if (rel.target.schema !== schema && rel.target.schema !== source.relation?.schema) return false;
     if (rel.target.name === name) return true;
     if (rel.junction) return false;
@@ -271,13 +276,12 @@ export function resolveRelationship(
       return rel.sourceColumns.includes(hint) || rel.targetColumns.includes(hint);
     });
   }
+  candidates = [...selfMatches, ...candidates];
   // A view and its base table can both offer the same FK; prefer the relationships declared directly.
   if (candidates.length > 1) {
     const direct = candidates.filter((rel) => rel.direct);
     if (direct.length >= 1) candidates = direct;
   }
-  const selfReference = selfReferencePick(candidates, hint);
-  if (selfReference) return selfReference;
   if (candidates.length === 0) throw notFound();
   if (candidates.length > 1) {
     const options = candidates.map((rel) => `'${name}!${rel.junction ? rel.junction.relation.name : rel.constraint}'`);
@@ -294,21 +298,29 @@ export function resolveRelationship(
   return only;
 }
 
+/** Both directions of a foreign key from a table to itself (not through a junction). */
+function isSelfReference(rel: Relationship): boolean {
+  return (
+    !rel.junction &&
+    !rel.computed &&
+    rel.source.oid === rel.target.oid &&
+    (rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-many')
+  );
+}
+
 /**
- * A table whose FK points at itself offers both directions of one constraint. Without a hint, or
- * with the constraint's name, the embed is the rows pointing here (one-to-many: the children);
- * with a hint naming the row's own FK column (`!parent_id`) it is the row pointed at (the parent).
+ * PostgREST's rule for a self-reference (`collections.parent_id → collections.id`): without a hint,
+ * the table's name embeds the rows pointing here (one-to-many, the children) and the foreign-key
+ * column's name (`parent_id(*)`) the row pointed at (many-to-one, the parent). With a hint, only the
+ * children, and only when the hint is the foreign-key column (`collections!parent_id(*)`); a
+ * constraint name as hint matches nothing (PGRST200).
  */
-function selfReferencePick(candidates: readonly Relationship[], hint: string | undefined): Relationship | undefined {
-  if (candidates.length !== 2) return undefined;
-  const [a, b] = candidates;
-  if (!a || !b || a.junction || b.junction || a.constraint !== b.constraint) return undefined;
-  if (a.source !== a.target || b.source !== b.target) return undefined;
-  const parent = a.cardinality === 'many-to-one' ? a : b.cardinality === 'many-to-one' ? b : undefined;
-  const children = a.cardinality === 'one-to-many' ? a : b.cardinality === 'one-to-many' ? b : undefined;
-  if (!parent || !children) return undefined;
-  const columnHint = hint !== undefined && hint !== parent.constraint && parent.sourceColumns.includes(hint);
-  return columnHint ? parent : children;
+function selfReferenceMatches(rel: Relationship, name: string, hint: string | undefined): boolean {
+  if (hint === undefined) {
+    if (rel.cardinality === 'one-to-many') return rel.target.name === name;
+    return rel.sourceColumns.length === 1 && rel.sourceColumns[0] === name;
+  }
+  return rel.cardinality === 'one-to-many' && rel.target.name === name && rel.targetColumns.length === 1 && rel.targetColumns[0] === hint;
 }
 
 function isToOne(rel: Relationship): boolean {

@@ -83,7 +83,7 @@ describe.each(DATABASES)('PostgREST wire rules on %s', (database) => {
     });
   });
 
-  it('embeds a self-referencing table: children by default, the parent with a column hint', async () => {
+  it('embeds a self-referencing table as PostgREST 12: children by name or with the FK column as hint, the parent by the FK column', async () => {
     const children = await b.rest('/collections?select=id,collections(id)&order=id&collections.order=id');
     expect(await json(children)).toEqual([
       { id: 1, collections: [{ id: 2 }, { id: 3 }] },
@@ -91,13 +91,32 @@ describe.each(DATABASES)('PostgREST wire rules on %s', (database) => {
       { id: 3, collections: [] },
       { id: 4, collections: [] },
     ]);
-    const parents = await b.rest('/collections?select=id,parent:collections!parent_id(name)&order=id');
+    const parents = await b.rest('/collections?select=id,parent:parent_id(name)&order=id');
     expect(await json(parents)).toEqual([
       { id: 1, parent: null },
       { id: 2, parent: { name: 'root' } },
       { id: 3, parent: { name: 'root' } },
       { id: 4, parent: { name: 'child a' } },
     ]);
+    // `!parent_id` names the column the other rows point here by: the children, not the parent.
+    const sb = b.client();
+    const hinted = await sb.from('collections').select('id, children:collections!parent_id(id)').order('id').order('id', { referencedTable: 'children' });
+    expect(hinted.data).toEqual([
+      { id: 1, children: [{ id: 2 }, { id: 3 }] },
+      { id: 2, children: [{ id: 4 }] },
+      { id: 3, children: [] },
+      { id: 4, children: [] },
+    ]);
+    // The constraint's name is no hint for a self-reference in PostgREST 12: PGRST200.
+    const byConstraint = await sb.from('collections').select('id, collections!collections_parent_id_fkey(id)');
+    expect(byConstraint.status).toBe(400);
+    expect(byConstraint.error).toEqual({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'collections' and 'collections' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 'collections' and 'collections' using the hint 'collections_parent_id_fkey' in the schema 'public', but no matches were found.",
+      hint: null,
+    });
   });
 
   it('follows foreign-key name hints, and refuses the same table twice without aliases (42712)', async () => {
