@@ -416,12 +416,19 @@ export function createEngine(options: EngineOptions) {
       let selectPart: string;
       if (prefs.missing === 'default' && parts.columns) {
         prefs.applied.push('missing=default');
-        const exprs = columns.map((name) => {
+        // As PostgREST builds it, every row evaluates every listed column's default, in row then
+        // column order, whether or not the row sends the key (so a sequence advances once per row
+        // and column, as it does there); a key the row sends wins. Volatile target expressions keep
+        // the inner query from being flattened, so each default runs once per row.
+        const defaults = columns.map((name, index) => {
           const column = relation.columnMap.get(name);
-          const fallback = column ? defaultExpr(column) : 'null';
-          return `case when pgrst_e.obj -> ${p.add(name)}::text is not null then pgrst_body.${ident(name)} else ${fallback} end`;
+          return `${column ? defaultExpr(column) : 'null'} as ${ident(`pgrst_d${index}`)}`;
         });
-        selectPart = `select ${exprs.join(', ')} from json_array_elements(${payload}::json) with ordinality as pgrst_e(obj, ord) cross join lateral json_populate_record(null::${target}, pgrst_e.obj) as pgrst_body order by pgrst_e.ord`;
+        const exprs = columns.map(
+          (name, index) =>
+            `case when pgrst_e.obj -> ${p.add(name)}::text is not null then pgrst_body.${ident(name)} else pgrst_e.${ident(`pgrst_d${index}`)} end`,
+        );
+        selectPart = `select ${exprs.join(', ')} from (select pgrst_a.obj, pgrst_a.ord${defaults.length > 0 ? `, ${defaults.join(', ')}` : ''} from json_array_elements(${payload}::json) with ordinality as pgrst_a(obj, ord) order by pgrst_a.ord) as pgrst_e cross join lateral json_populate_record(null::${target}, pgrst_e.obj) as pgrst_body order by pgrst_e.ord`;
       } else {
         selectPart = `select ${columns.map((name) => `pgrst_body.${ident(name)}`).join(', ')} from json_populate_recordset(null::${target}, ${payload}::json) as pgrst_body`;
       }

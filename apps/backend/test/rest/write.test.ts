@@ -50,6 +50,31 @@ describe.each(DATABASES)('REST writes and RPC on %s', (database) => {
       expect(rows[0]?.id).not.toBe(rows[1]?.id);
     });
 
+    it('draws the sequence once per row with defaultToNull:false, even for a row that sends its id, as PostgREST does', async () => {
+      const first = await sb.from('items').insert({ sku: 'S-0' }).select('id').single();
+      const start = (first.data as { id: number }).id;
+      const bulk = await sb
+        .from('items')
+        .insert([{ id: 900_001, sku: 'S-1' }, { sku: 'S-2' }, { sku: 'S-3', qty: 3 }], { defaultToNull: false })
+        .select('id, sku, qty');
+      expect(bulk.error).toBeNull();
+      // The first row keeps the id it sent but still advanced the sequence, as in PostgREST.
+      expect(bulk.data).toEqual([
+        { id: 900_001, sku: 'S-1', qty: 0 },
+        { id: start + 2, sku: 'S-2', qty: 0 },
+        { id: start + 3, sku: 'S-3', qty: 3 },
+      ]);
+      const upserted = await sb
+        .from('items')
+        .upsert([{ id: 900_001, sku: 'S-1', qty: 9 }, { sku: 'S-4' }], { defaultToNull: false })
+        .select('id, sku, qty');
+      expect(upserted.error).toBeNull();
+      expect(upserted.data).toEqual([
+        { id: 900_001, sku: 'S-1', qty: 9 },
+        { id: start + 5, sku: 'S-4', qty: 0 },
+      ]);
+    });
+
     it('reports NOT NULL violations as 400 and keeps nothing of a failed bulk insert', async () => {
       const before = await b.countRows('items');
       const { error, status } = await sb.from('items').insert([{ sku: 'G-1', qty: 1 }, { sku: null, qty: 2 }]);
