@@ -5,6 +5,16 @@ import { DATABASES } from '../harness.js';
 import type { RestBackend } from './rest-backend.js';
 import { startRestBackend } from './rest-backend.js';
 
+/** postgrest-js offers maxAffected() only for databases typed as PostgREST 13+. */
+interface Db13 {
+  __InternalSupabase: { PostgrestVersion: '13' };
+  public: {
+    Tables: Record<string, { Row: Record<string, unknown>; Insert: Record<string, unknown>; Update: Record<string, unknown>; Relationships: [] }>;
+    Views: Record<string, never>;
+    Functions: Record<string, never>;
+  };
+}
+
 describe.each(DATABASES)('REST writes and RPC on %s', (database) => {
   let b: RestBackend;
   let sb: SupabaseClient;
@@ -221,6 +231,28 @@ describe.each(DATABASES)('REST writes and RPC on %s', (database) => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { code: string }).code).toBe('PGRST124');
       expect(await b.countRows('items', `note = 'too many'`)).toBe(0);
+    });
+
+    it('enforces maxAffected() on update and delete through the client, whatever the order of the calls', async () => {
+      const sb13 = sb as unknown as SupabaseClient<Db13>;
+      const seed = async (): Promise<void> => {
+        const { error } = await sb.from('items').insert([{ sku: 'M-1' }, { sku: 'M-2' }, { sku: 'M-3' }]);
+        expect(error).toBeNull();
+      };
+      await seed();
+      const plain = await sb13.from('items').update({ note: 'many' }).like('sku', 'M-%').maxAffected(2);
+      expect(plain.error).toMatchObject({ code: 'PGRST124', details: 'The query affects 3 rows' });
+      const selectFirst = await sb13.from('items').update({ note: 'many' }).like('sku', 'M-%').select('sku').maxAffected(2);
+      expect(selectFirst.error?.code).toBe('PGRST124');
+      const selectLast = await sb13.from('items').update({ note: 'many' }).like('sku', 'M-%').maxAffected(2).select('sku');
+      expect(selectLast.error?.code).toBe('PGRST124');
+      const deleted = await sb13.from('items').delete().like('sku', 'M-%').maxAffected(2).select('sku');
+      expect(deleted.error?.code).toBe('PGRST124');
+      expect(await b.countRows('items', `sku like 'M-%' and note = 'many'`)).toBe(0);
+      expect(await b.countRows('items', `sku like 'M-%'`)).toBe(3);
+      const within = await sb13.from('items').update({ note: 'few' }).like('sku', 'M-%').maxAffected(3).select('sku').order('sku');
+      expect(within.error).toBeNull();
+      expect(within.data).toEqual([{ sku: 'M-1' }, { sku: 'M-2' }, { sku: 'M-3' }]);
     });
 
     it('limits a delete with order and limit', async () => {
