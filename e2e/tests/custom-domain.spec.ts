@@ -108,10 +108,11 @@ test('an app for signed-in people on its own domain: the visitor signs in on tha
   // The sign-in page is branded with the app: its name is the heading, not Appforge's default.
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Summariser' })).toBeVisible();
   await expect(visitorPage.getByRole('heading', { level: 1, name: SIGN_IN_HEADING })).toHaveCount(0);
-  // …and its icon, served from the public app-icons bucket.
+  // …and its icon, from the public app-icons bucket as a Storage rendering at icon size (issue 32).
   const icon = visitorPage.locator('img.auth-brand-icon');
-  await expect(icon).toHaveAttribute('src', /\/storage\/v1\/object\/public\/app-icons\//);
+  await expect(icon).toHaveAttribute('src', /\/storage\/v1\/render\/image\/public\/app-icons\/.*\?width=192&height=192&resize=cover$/);
   await expect.poll(() => icon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  expect(await icon.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([192, 192]);
   await signInWithEmailCode(visitorPage, request, uniqueEmail('members-visitor'));
 
   // Back on the app, on the custom host, signed in: the form is there and the app runs.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { imageTransformationsOf, parseEnv } from './env';
 
 const valid = {
   VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
@@ -89,5 +89,36 @@ describe('parseEnv', () => {
     expect(result.env.VITE_APP_HOST).toBe('appforge.example.com');
     expect(result.env.VITE_INBOX_URL).toBe('http://127.0.0.1:54321/inbox');
     expect(result.env.VITE_SENTRY_DSN).toBeUndefined();
+  });
+});
+
+describe('VITE_STORAGE_IMAGE_TRANSFORMATIONS', () => {
+  function envWith(raw: Record<string, unknown>) {
+    const result = parseEnv({ ...valid, ...raw });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    return result.env;
+  }
+
+  it('is on for the embedded backend and self-hosted Storage, and off for a hosted Supabase project, when unset', () => {
+    expect(imageTransformationsOf(envWith({}))).toBe(true);
+    expect(imageTransformationsOf(envWith({ VITE_SUPABASE_URL: 'https://api.appforge.example' }))).toBe(true);
+    expect(imageTransformationsOf(envWith({ VITE_SUPABASE_URL: 'https://abcdefgh.supabase.co' }))).toBe(false);
+    expect(imageTransformationsOf(envWith({ VITE_SUPABASE_URL: 'https://ABCDEFGH.Supabase.co/' }))).toBe(false);
+    // A look-alike host is not Supabase's.
+    expect(imageTransformationsOf(envWith({ VITE_SUPABASE_URL: 'https://supabase.co.evil.example' }))).toBe(true);
+  });
+
+  it('follows the variable when it is set, either way', () => {
+    expect(imageTransformationsOf(envWith({ VITE_STORAGE_IMAGE_TRANSFORMATIONS: 'true', VITE_SUPABASE_URL: 'https://a.supabase.co' }))).toBe(true);
+    expect(imageTransformationsOf(envWith({ VITE_STORAGE_IMAGE_TRANSFORMATIONS: 'FALSE' }))).toBe(false);
+    expect(imageTransformationsOf(envWith({ VITE_STORAGE_IMAGE_TRANSFORMATIONS: ' ' }))).toBe(true);
+  });
+
+  it('refuses anything but true or false, by name', () => {
+    for (const value of ['yes', '1', 'on', 'true;alert(1)']) {
+      expect(issuesOf({ ...valid, VITE_STORAGE_IMAGE_TRANSFORMATIONS: value }).map((issue) => issue.name)).toEqual([
+        'VITE_STORAGE_IMAGE_TRANSFORMATIONS',
+      ]);
+    }
   });
 });

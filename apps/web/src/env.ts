@@ -17,6 +17,8 @@ const EXPECTED = {
   VITE_POSTHOG_HOST: 'the http(s) URL of the PostHog instance, e.g. https://eu.i.posthog.com, or leave it unset',
   VITE_INBOX_URL: 'the http(s) URL of the development mailbox page, or leave it unset',
   VITE_INTERCOM_APP_ID: 'the Intercom workspace (app) id for the support chat, e.g. abc123de, or leave it unset',
+  VITE_STORAGE_IMAGE_TRANSFORMATIONS:
+    "'true' to show app icons as Storage renderings at icon size, 'false' for the uploads themselves, or leave it unset (on, except for a hosted *.supabase.co project)",
   MODE: "the Vite mode, e.g. 'development' or 'production'",
   DEV: 'a boolean set by Vite',
   PROD: 'a boolean set by Vite',
@@ -63,6 +65,14 @@ const intercomAppId: Check<string> = (value) => (typeof value === 'string' && IN
 
 const boolean: Check<boolean> = (value) => (typeof value === 'boolean' ? valid(value) : INVALID);
 
+/** A switch written in a .env file: 'true' or 'false' (any case). */
+const flag: Check<boolean> = (value) => {
+  const text = typeof value === 'string' ? value.toLowerCase() : value;
+  if (text === 'true' || text === true) return valid(true);
+  if (text === 'false' || text === false) return valid(false);
+  return INVALID;
+};
+
 /** Unset is fine; a set value must pass. */
 const optional =
   <T>(check: Check<T>): Check<T | undefined> =>
@@ -86,6 +96,7 @@ const envChecks = {
   VITE_POSTHOG_HOST: optional(httpUrl),
   VITE_INBOX_URL: optional(httpUrl),
   VITE_INTERCOM_APP_ID: optional(intercomAppId),
+  VITE_STORAGE_IMAGE_TRANSFORMATIONS: optional(flag),
   MODE: nonEmptyString,
   DEV: boolean,
   PROD: boolean,
@@ -142,3 +153,13 @@ export function parseEnv(raw: Record<string, unknown>): EnvResult {
 
 /** This build's configuration, parsed once. main.tsx shows every issue by name when it is not ok. */
 export const env: EnvResult = parseEnv(import.meta.env);
+
+/**
+ * Whether the clients ask Storage for icon renderings (issue 32): as VITE_STORAGE_IMAGE_TRANSFORMATIONS
+ * says, or, when it is unset, on for the embedded backend and any self-hosted Storage, and off
+ * for a hosted Supabase project (*.supabase.co), whose free plan has no image transformations.
+ */
+export function imageTransformationsOf(env: Pick<Env, 'VITE_SUPABASE_URL' | 'VITE_STORAGE_IMAGE_TRANSFORMATIONS'>): boolean {
+  if (env.VITE_STORAGE_IMAGE_TRANSFORMATIONS !== undefined) return env.VITE_STORAGE_IMAGE_TRANSFORMATIONS;
+  return !new URL(env.VITE_SUPABASE_URL).hostname.toLowerCase().endsWith('.supabase.co');
+}

@@ -12,7 +12,7 @@ import '@appforge/ui/styles.css';
 import '@appforge/run-view/styles.css';
 import '@appforge/visitor/styles.css';
 import './styles.css';
-import { env } from './env';
+import { env, imageTransformationsOf } from './env';
 import { hasStoredSession, safeLocalStorage } from './lib/stored-session';
 import { visitorPageOf } from './visitor/visitor-page';
 
@@ -57,7 +57,11 @@ function start(): void {
     storedSession: hasStoredSession(safeLocalStorage()),
   });
   if (page.kind === 'full-app') return loadFullApp();
-  const client = createVisitorLiteClient({ url: env.env.VITE_SUPABASE_URL, anonKey: env.env.VITE_SUPABASE_ANON_KEY });
+  const client = createVisitorLiteClient({
+    url: env.env.VITE_SUPABASE_URL,
+    anonKey: env.env.VITE_SUPABASE_ANON_KEY,
+    imageTransformations: imageTransformationsOf(env.env),
+  });
   if (page.kind === 'deployed-app') return renderLight(client, page.appId);
   // A custom domain shows its target at `/`: the address bar never turns into /deployed-app/<id>
   // there, and the target's own address (where a sign-in returns) goes back to `/`.

@@ -24,6 +24,8 @@ import type { AppConfig, AppDetail, PublicApp } from './app-rows';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';
 import { createAppsApi as createNameApi } from './names';
+import { appIconUrl } from './icon-url';
+import type { IconSource } from './icon-url';
 import { APP_ICONS_BUCKET, iconUrlOf, invokeFunction, signedInUserId } from './request';
 import { inChunks, parseResponse } from './rows';
 import type { AppsApi } from './types';
@@ -119,13 +121,13 @@ function linkRefused(error: { message: string; code: string }, status: number): 
   return normalised;
 }
 
-export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
-  const names = createNameApi(supabase);
+export function createAppsApi(supabase: SupabaseClient<Database>, icons: IconSource): AppsApi {
+  const names = createNameApi(supabase, icons);
   return {
     getName: names.getName,
     getSignInIcon: names.getSignInIcon,
 
-    iconUrl: (iconPath) => iconUrlOf(supabase, iconPath),
+    iconUrl: (iconPath) => iconUrlOf(icons, iconPath),
 
     async get(appId) {
       if (!UUID_PATTERN.test(appId)) throw appNotFound({ appId });
@@ -141,7 +143,7 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
       if (data === null) throw appNotFound({ appId });
       const row = parseResponse(appDetailRowSchema, data, 'the app');
       const [config, runs] = await Promise.all([readConfig(supabase, row.id), runsLastSevenDays(supabase, [row.id])]);
-      return { ...row, config, icon_url: iconUrlOf(supabase, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 } satisfies AppDetail;
+      return { ...row, config, icon_url: iconUrlOf(icons, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 } satisfies AppDetail;
     },
 
     async getPublic(appId) {
@@ -163,7 +165,7 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
         }
       }
       const { icon_path: iconPath, ...rest } = row;
-      return { ...rest, icon_url: iconUrlOf(supabase, iconPath), deployed };
+      return { ...rest, icon_url: iconUrlOf(icons, iconPath), deployed };
     },
 
     async createDescription(text) {
@@ -209,7 +211,7 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
           ? rows
           : rows.filter((row) => `${row.name}\n${row.description ?? ''}`.toLocaleLowerCase().includes(needle));
       const runs = await runsLastSevenDays(supabase, matching.map((row) => row.id));
-      return matching.map((row) => ({ ...row, icon_url: iconUrlOf(supabase, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 }));
+      return matching.map((row) => ({ ...row, icon_url: iconUrlOf(icons, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 }));
     },
 
     async update(appId, patch) {
@@ -231,7 +233,7 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
       const row = parseResponse(appDetailRowSchema, data, 'the app');
       const config = newConfig === undefined ? await readConfig(supabase, row.id) : await writeConfig(supabase, row.id, newConfig);
       const runs = await runsLastSevenDays(supabase, [row.id]);
-      return { ...row, config, icon_url: iconUrlOf(supabase, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 };
+      return { ...row, config, icon_url: iconUrlOf(icons, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 };
     },
 
     async remove(appId) {
@@ -257,7 +259,7 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
       if (uploaded.error) throw storageError(uploaded.error);
       const { error, status } = await supabase.from('App').update({ icon_path: iconPath }).eq('id', appId).eq('owner_id', ownerId);
       if (error) throw fromPostgrest(error, status);
-      return { icon_path: iconPath, icon_url: supabase.storage.from(APP_ICONS_BUCKET).getPublicUrl(iconPath).data.publicUrl };
+      return { icon_path: iconPath, icon_url: appIconUrl(icons.apiUrl, iconPath, icons) };
     },
 
     async linkDatabase(appId, databaseId) {
@@ -275,7 +277,7 @@ export function createAppsApi(supabase: SupabaseClient<Database>): AppsApi {
       if (data === null) throw appNotFound({ appId });
       const row = parseResponse(appDetailRowSchema, data, 'the app');
       const [config, runs] = await Promise.all([readConfig(supabase, row.id), runsLastSevenDays(supabase, [row.id])]);
-      return { ...row, config, icon_url: iconUrlOf(supabase, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 };
+      return { ...row, config, icon_url: iconUrlOf(icons, row.icon_path), runs_last_7_days: runs.get(row.id) ?? 0 };
     },
 
     async deploy(appId, versionId, options = {}) {

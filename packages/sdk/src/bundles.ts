@@ -19,6 +19,7 @@ import {
 import type { AllowedItem, BundleDetail } from './bundle-rows';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';
+import type { IconSource } from './icon-url';
 import { createBundlesApi as createNameApi } from './names';
 import { embeddedCountSchema, parseResponse } from './rows';
 import type { BundlesApi } from './types';
@@ -31,7 +32,7 @@ function invalidFrom(error: z.ZodError): AppforgeError {
   return invalidInput(error.issues[0]?.message ?? 'The input is not valid.', error.issues);
 }
 
-export function createBundlesApi(supabase: SupabaseClient<Database>): BundlesApi {
+export function createBundlesApi(supabase: SupabaseClient<Database>, icons: IconSource): BundlesApi {
   async function get(bundleId: string): Promise<BundleDetail> {
     if (!UUID_PATTERN.test(bundleId)) throw bundleNotFound({ bundleId });
     const ownerId = await signedInUserId(supabase);
@@ -65,7 +66,7 @@ export function createBundlesApi(supabase: SupabaseClient<Database>): BundlesApi
   }
 
   return {
-    ...createNameApi(supabase),
+    ...createNameApi(supabase, icons),
 
     async listMine() {
       const ownerId = await signedInUserId(supabase);

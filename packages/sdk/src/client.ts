@@ -36,17 +36,18 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
   };
   const supabase = createClient<Database>(options.url, options.anonKey, clientOptions);
   const functions = createFunctionsApi(supabase);
+  const icons = { apiUrl: options.url, imageTransformations: options.imageTransformations ?? false };
   return {
     supabase,
     users: createUsersApi(supabase, functions),
-    apps: createAppsApi(supabase),
+    apps: createAppsApi(supabase, icons),
     databases: createDatabasesApi(supabase),
     // Your APIs (issue 15)
     apis: createExternalApisApi(supabase),
     versions: createVersionsApi(supabase),
     runs: createRunsApi(supabase),
     builder: createBuilderApi(supabase),
-    bundles: createBundlesApi(supabase),
+    bundles: createBundlesApi(supabase, icons),
     billing: createBillingApi(supabase),
     customDomains: createCustomDomainsApi(supabase),
     functions,

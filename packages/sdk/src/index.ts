@@ -28,7 +28,8 @@ export type {
   PublicApp,
 } from './app-rows';
 export { DEPLOY_REASON_MAX, deployReasonSchema } from './apps';
-export { APP_ICONS_BUCKET } from './request';
+export { APP_ICONS_BUCKET, APP_ICON_RENDER_SIZE, appIconUrl } from './icon-url';
+export type { IconUrlOptions } from './icon-url';
 export { MAX_ALLOWED_HOSTS, allowedHostSchema, allowedHostsSchema, parseAllowedHostLines } from '@appforge/engine';
 export type { AllowedHostsCheck } from '@appforge/engine';
 export {

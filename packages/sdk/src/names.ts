@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { IconSource } from './icon-url';
 import { iconUrlOf } from './request';
 import type { Database } from './database.types';
 import { AppforgeError, fromPostgrest } from './errors';
@@ -37,11 +38,16 @@ async function signInName(supabase: SupabaseClient<Database>, appId: string): Pr
 }
 
 /** sign_in_icon: what the sign-in page may show of an app or bundle it brands; null for none. */
-async function signInIcon(supabase: SupabaseClient<Database>, kind: 'app' | 'bundle', id: string): Promise<string | null> {
+async function signInIcon(
+  supabase: SupabaseClient<Database>,
+  icons: IconSource,
+  kind: 'app' | 'bundle',
+  id: string,
+): Promise<string | null> {
   if (!UUID.test(id)) return null;
   const { data, error, status } = await supabase.rpc('sign_in_icon', { item_kind: kind, item_id: id });
   if (error) throw fromPostgrest(error, status);
-  return typeof data === 'string' ? iconUrlOf(supabase, data) : null;
+  return typeof data === 'string' ? iconUrlOf(icons, data) : null;
 }
 
 /** What the sign-in page asks of an app or a bundle it brands (AppsApi and BundlesApi offer both). */
@@ -51,10 +57,13 @@ export interface NameApi {
   getSignInIcon: (id: string) => Promise<string | null>;
 }
 
-export function createAppsApi(supabase: SupabaseClient<Database>): NameApi {
-  return { getName: (appId) => nameOf(supabase, 'App', appId), getSignInIcon: (appId) => signInIcon(supabase, 'app', appId) };
+export function createAppsApi(supabase: SupabaseClient<Database>, icons: IconSource): NameApi {
+  return { getName: (appId) => nameOf(supabase, 'App', appId), getSignInIcon: (appId) => signInIcon(supabase, icons, 'app', appId) };
 }
 
-export function createBundlesApi(supabase: SupabaseClient<Database>): NameApi {
-  return { getName: (bundleId) => nameOf(supabase, 'Bundle', bundleId), getSignInIcon: (bundleId) => signInIcon(supabase, 'bundle', bundleId) };
+export function createBundlesApi(supabase: SupabaseClient<Database>, icons: IconSource): NameApi {
+  return {
+    getName: (bundleId) => nameOf(supabase, 'Bundle', bundleId),
+    getSignInIcon: (bundleId) => signInIcon(supabase, icons, 'bundle', bundleId),
+  };
 }

@@ -4,9 +4,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { AppforgeError, fromFunctionsError, toAppforgeError } from './errors';
+import { APP_ICONS_BUCKET, appIconUrl } from './icon-url';
+import type { IconSource } from './icon-url';
 
-/** The storage bucket of app icons (public). */
-export const APP_ICONS_BUCKET = 'app-icons';
+export { APP_ICONS_BUCKET };
 
 export async function signedInUserId(supabase: SupabaseClient<Database>): Promise<string> {
   const { data, error } = await supabase.auth.getSession();
@@ -28,7 +29,8 @@ export async function invokeFunction(
   return result.data;
 }
 
-export function iconUrlOf(supabase: SupabaseClient<Database>, iconPath: string | null): string | null {
+/** An app icon's public URL (a rendering when the client has image transformations on), or null. */
+export function iconUrlOf(icons: IconSource, iconPath: string | null): string | null {
   if (iconPath === null || iconPath === '') return null;
-  return supabase.storage.from(APP_ICONS_BUCKET).getPublicUrl(iconPath).data.publicUrl;
+  return appIconUrl(icons.apiUrl, iconPath, icons);
 }

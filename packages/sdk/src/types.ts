@@ -113,6 +113,12 @@ export interface AppforgeClientOptions {
   fetch?: typeof fetch;
   /** A WebSocket constructor for realtime where there is no global one (Node 20: `ws`). */
   realtimeTransport?: RealtimeTransport;
+  /**
+   * App icons as Storage image renderings (192 px squares) rather than the uploads themselves.
+   * Off by default: the embedded backend has image transformations, a hosted Supabase project
+   * only on its paid plans.
+   */
+  imageTransformations?: boolean;
 }
 
 export interface UsersApi {

@@ -48,7 +48,7 @@ const brokenSpec: AppSpecInput = {
 
 describe('apps through the SDK on the embedded backend', () => {
   let backend: SdkTestBackend;
-  let owner: { client: AppforgeClient; id: string };
+  let owner: { client: AppforgeClient; id: string; email: string; password: string };
   let other: { client: AppforgeClient; id: string };
   let visitor: AppforgeClient;
   let appId: string;
@@ -302,6 +302,8 @@ describe('apps through the SDK on the embedded backend', () => {
     const { icon_path: iconPath, icon_url: iconUrl } = await owner.client.apps.uploadIcon(appId, png);
     expect(iconPath.startsWith(`${owner.id}/${appId}/`)).toBe(true);
     expect((await owner.client.apps.get(appId)).icon_path).toBe(iconPath);
+    // Image transformations are off by default: the upload itself, as on a free hosted project.
+    expect(iconUrl).toContain('/storage/v1/object/public/app-icons/');
     const download = await fetch(iconUrl);
     expect(download.status).toBe(200);
     const text = new Blob(['hello'], { type: 'text/plain' });
@@ -309,6 +311,31 @@ describe('apps through the SDK on the embedded backend', () => {
     const big = new Blob([new Uint8Array(1024 * 1024 + 1)], { type: 'image/png' });
     expect((await rejection(owner.client.apps.uploadIcon(appId, big))).code).toBe('invalid_input');
     expect((await rejection(other.client.apps.uploadIcon(appId, png))).code).toBe('not_found');
+  });
+
+  it('serves icons at icon size when the client has image transformations on', async () => {
+    const rendering = backend.client({ imageTransformations: true });
+    const { error } = await rendering.supabase.auth.signInWithPassword({ email: owner.email, password: owner.password });
+    if (error) throw error;
+    const png = new Blob([new Uint8Array(await pngSquare(600))], { type: 'image/png' });
+    const { icon_path: iconPath, icon_url: iconUrl } = await rendering.apps.uploadIcon(appId, png);
+    expect(iconUrl).toContain('/storage/v1/render/image/public/app-icons/');
+    const app = await rendering.apps.get(appId);
+    expect(app.icon_path).toBe(iconPath);
+    expect(app.icon_url).toBe(iconUrl);
+    expect((await rendering.apps.listMine()).find((listed) => listed.id === appId)?.icon_url).toBe(iconUrl);
+    // The 600 px upload (about 360 kB) comes back as a 192 px square, not the full-size file.
+    const download = await fetch(iconUrl, { headers: { accept: 'image/png,*/*' } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([192, 192]);
+    expect(bytes.length).toBeLessThan(png.size);
+    // The same icon through a client without them is the upload, at full size.
+    const plain = await fetch((await owner.client.apps.get(appId)).icon_url ?? '');
+    const original = Buffer.from(await plain.arrayBuffer());
+    expect([original.readUInt32BE(16), original.readUInt32BE(20)]).toEqual([600, 600]);
+    await rendering.supabase.auth.signOut();
   });
 
   it('generates a new draft version in the builder chat', async () => {
@@ -328,3 +355,35 @@ describe('apps through the SDK on the embedded backend', () => {
     expect(refused.code).toBe('not_owner');
   });
 });
+
+/** A width×width PNG of 8-bit grey noise (it does not compress: about width² bytes). */
+async function pngSquare(width: number): Promise<Buffer> {
+  const { crc32, deflateSync } = await import('node:zlib');
+  const rows = Buffer.alloc((width + 1) * width);
+  let seed = 12345;
+  for (let y = 0; y < width; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      rows[y * (width + 1) + 1 + x] = seed >>> 24;
+    }
+  }
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(width, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -25,7 +25,7 @@ export interface SdkTestBackend {
   admin: SupabaseClient<Database>;
   mailbox: Mailbox;
   /** A fresh AppforgeClient on this backend, signed out. */
-  client(options?: { anonKey?: string; fetch?: typeof fetch }): AppforgeClient;
+  client(options?: { anonKey?: string; fetch?: typeof fetch; imageTransformations?: boolean }): AppforgeClient;
   /** A new confirmed user, and an AppforgeClient signed in as them (password grant). */
   signedInUser(label: string): Promise<{ client: AppforgeClient; id: string; email: string; password: string }>;
   stop(): Promise<void>;
@@ -92,6 +92,7 @@ export async function startBackend(options: StartOptions = {}): Promise<SdkTestB
       anonKey: clientOptions.anonKey ?? backend.anonKey,
       realtimeTransport: nodeWebSocket,
       ...(clientOptions.fetch ? { fetch: clientOptions.fetch } : {}),
+      ...(clientOptions.imageTransformations === undefined ? {} : { imageTransformations: clientOptions.imageTransformations }),
     });
     clients.push(created);
     return created;

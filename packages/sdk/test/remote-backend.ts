@@ -10,7 +10,7 @@ import { nodeWebSocket } from './ws';
 
 export interface RemoteBackend {
   admin: SupabaseClient<Database>;
-  client(): AppforgeClient;
+  client(options?: { imageTransformations?: boolean }): AppforgeClient;
   /** The code of the newest sign-in mail to the address, read through the dev inbox's API. */
   codeFor(email: string): Promise<string>;
   /** A new confirmed user, and a client signed in as them (password grant). */
@@ -39,7 +39,7 @@ export function remoteBackend(): RemoteBackend {
       if (error) throw error;
       return { client, id: created.data.user.id, email };
     },
-    client() {
+    client(options = {}) {
       clientCount += 1;
       // Unique per client: under jsdom every client would otherwise share one localStorage slot.
       const created = createAppforgeClient({
@@ -47,6 +47,7 @@ export function remoteBackend(): RemoteBackend {
         anonKey,
         storageKey: `appforge-remote-test-${clientCount}`,
         realtimeTransport: nodeWebSocket,
+        ...options,
       });
       clients.push(created);
       return created;

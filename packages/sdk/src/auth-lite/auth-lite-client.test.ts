@@ -204,6 +204,16 @@ describe('createAuthLiteClient', () => {
       expect(await client.bundles.getSignInIcon(hidden)).toBeNull();
     }
     await lite.dispose();
+    // With image transformations on, both clients ask for the same 192 px rendering.
+    const renderingLite = createAuthLiteClient({ url, anonKey, storageKey: storageKey(), imageTransformations: true });
+    const renderingFull = backend.client({ imageTransformations: true });
+    const rendered = renderingFull.apps.iconUrl(icon(ids.members));
+    expect(rendered).toMatch(/\/storage\/v1\/render\/image\/public\/app-icons\/.*\?width=192&height=192&resize=cover$/);
+    for (const client of [renderingLite, renderingFull] as SignInClient[]) {
+      expect(await client.apps.getSignInIcon(ids.members)).toBe(rendered);
+      expect(await client.bundles.getSignInIcon(kit)).toBe(rendered);
+    }
+    await renderingLite.dispose();
   });
 
   it('turns an unreachable backend into network_error', async () => {

@@ -18,6 +18,8 @@ export interface AuthLiteClientOptions {
   /** As for createAppforgeClient; both must agree for the session to be shared. */
   storageKey?: string;
   fetch?: typeof fetch;
+  /** As for createAppforgeClient: app icons as Storage renderings. */
+  imageTransformations?: boolean;
 }
 
 /** The auth calls of the sign-in path: the same signatures as AppforgeClient['auth']. */
@@ -111,7 +113,13 @@ export function createAuthLiteClient(options: AuthLiteClientOptions): AuthLiteCl
     const { data } = await auth.getSession();
     return data.session?.access_token ?? options.anonKey;
   };
-  const reads = createRestReads({ restUrl: new URL('rest/v1/', base).href, anonKey: options.anonKey, accessToken, fetch: options.fetch });
+  const reads = createRestReads({
+    restUrl: new URL('rest/v1/', base).href,
+    anonKey: options.anonKey,
+    accessToken,
+    fetch: options.fetch,
+    imageTransformations: options.imageTransformations,
+  });
 
   return {
     ...reads,

@@ -1,6 +1,7 @@
 // The public reads of the sign-in path over plain fetch (PostgREST's wire format, seed §7.1),
 // answering exactly like the full client's apps/bundles/customDomains modules: the same rows,
 // the same AppforgeError codes (`not_found` for an unknown, private or malformed id).
+import { appIconUrl } from '../icon-url';
 import { JOIN_CODE_PATTERN, normaliseJoinCode } from '../join-code';
 import type { ClassJoinPreview } from '../join-code';
 import type { CustomDomainTarget } from '../types';
@@ -21,6 +22,8 @@ export interface RestReadsOptions {
   /** The signed-in person's access token, or the anon key (what supabase-js sends). */
   accessToken: () => Promise<string>;
   fetch?: typeof fetch | undefined;
+  /** App icons as Storage renderings (createAppforgeClient's `imageTransformations`); off when unset. */
+  imageTransformations?: boolean | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,13 +136,13 @@ export function createRestReads(options: RestReadsOptions): RestReads {
     return row.name;
   }
 
-  /** The icon's public URL in the app-icons bucket (as storage-js's getPublicUrl), or null. */
+  /** The icon's public URL in the app-icons bucket (as the full client spells it), or null. */
   async function signInIcon(kind: 'app' | 'bundle', id: string): Promise<string | null> {
     if (!UUID.test(id)) return null;
     const path = await rpc('sign_in_icon', { item_kind: kind, item_id: id });
     if (path === null) return null;
     if (typeof path !== 'string') throw invalidResponse('sign_in_icon', path);
-    return new URL(`../../storage/v1/object/public/app-icons/${path.split('/').map(encodeURIComponent).join('/')}`, options.restUrl).href;
+    return appIconUrl(new URL('../../', options.restUrl).href, path, { imageTransformations: options.imageTransformations ?? false });
   }
 
   /** POST functions/v1/join-class { code, preview: true }: the names, null when no open class has the code. */

@@ -9,6 +9,7 @@ import { readSse } from '../sse';
 import type { RunContinueOptions, RunStartOptions } from '../types';
 import { AppforgeError, NETWORK_MESSAGE, networkError } from '../auth-lite/appforge-error';
 import { answerOf, createRestReads } from '../auth-lite/rest-reads';
+import { appIconUrl } from '../icon-url';
 import type { RestReads } from '../auth-lite/rest-reads';
 import { checkRunStreamEvent } from './run-event-checks';
 
@@ -17,6 +18,8 @@ export interface VisitorLiteClientOptions {
   url: string;
   anonKey: string;
   fetch?: typeof fetch;
+  /** As for createAppforgeClient: app icons as Storage renderings. */
+  imageTransformations?: boolean;
 }
 
 export interface VisitorLiteClient {
@@ -173,7 +176,8 @@ export function createVisitorLiteClient(options: VisitorLiteClientOptions): Visi
   const restUrl = `${base}/rest/v1/`;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const headers = { apikey: options.anonKey, Authorization: `Bearer ${options.anonKey}`, Accept: 'application/json' };
-  const reads = createRestReads({ restUrl, anonKey: options.anonKey, accessToken: () => Promise.resolve(options.anonKey), fetch: doFetch });
+  const icons = { imageTransformations: options.imageTransformations ?? false };
+  const reads = createRestReads({ restUrl, anonKey: options.anonKey, accessToken: () => Promise.resolve(options.anonKey), fetch: doFetch, ...icons });
 
   async function request(url: URL, what: string, init: RequestInit = {}): Promise<unknown> {
     let response: Response;
@@ -251,7 +255,7 @@ export function createVisitorLiteClient(options: VisitorLiteClientOptions): Visi
           const version = await selectOne('AppVersion', 'id,number,spec', app.deployed_version_id);
           if (version !== null) deployed = checkVersionRow(version);
         }
-        const iconUrl = iconPath ? `${base}/storage/v1/object/public/app-icons/${iconPath.split('/').map(encodeURIComponent).join('/')}` : null;
+        const iconUrl = iconPath ? appIconUrl(base, iconPath, icons) : null;
         return { ...app, icon_url: iconUrl, deployed };
       },
       async isSold(app) {

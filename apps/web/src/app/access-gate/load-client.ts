@@ -1,8 +1,9 @@
 import type { AppforgeClient } from '@appforge/sdk';
 import type { AuthLiteClient } from '@appforge/sdk/auth-lite';
+import { imageTransformationsOf } from '../../env';
 import type { Env } from '../../env';
 
-type ClientEnv = Pick<Env, 'VITE_SUPABASE_URL' | 'VITE_SUPABASE_ANON_KEY'>;
+type ClientEnv = Pick<Env, 'VITE_SUPABASE_URL' | 'VITE_SUPABASE_ANON_KEY' | 'VITE_STORAGE_IMAGE_TRANSFORMATIONS'>;
 
 let litePromise: Promise<AuthLiteClient> | undefined;
 let clientPromise: Promise<AppforgeClient> | undefined;
@@ -13,7 +14,7 @@ let clientPromise: Promise<AppforgeClient> | undefined;
  */
 export function loadAuthLiteClient(env: ClientEnv): Promise<AuthLiteClient> {
   litePromise ??= import('@appforge/sdk/auth-lite').then(({ createAuthLiteClient }) =>
-    createAuthLiteClient({ url: env.VITE_SUPABASE_URL, anonKey: env.VITE_SUPABASE_ANON_KEY }),
+    createAuthLiteClient({ url: env.VITE_SUPABASE_URL, anonKey: env.VITE_SUPABASE_ANON_KEY, imageTransformations: imageTransformationsOf(env) }),
   );
   litePromise.catch(() => {
     // A failed download may be retried later ("Try again").
@@ -32,7 +33,11 @@ export function loadAppforgeClient(env: ClientEnv): Promise<AppforgeClient> {
   clientPromise ??= import('@appforge/sdk').then(async ({ createAppforgeClient }) => {
     const lite = await litePromise?.catch(() => undefined);
     await lite?.dispose();
-    return createAppforgeClient({ url: env.VITE_SUPABASE_URL, anonKey: env.VITE_SUPABASE_ANON_KEY });
+    return createAppforgeClient({
+      url: env.VITE_SUPABASE_URL,
+      anonKey: env.VITE_SUPABASE_ANON_KEY,
+      imageTransformations: imageTransformationsOf(env),
+    });
   });
   clientPromise.catch(() => {
     clientPromise = undefined;
