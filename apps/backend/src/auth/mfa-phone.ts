@@ -12,6 +12,8 @@ import { checkEnrolment } from './second-factor.js';
 import { normalisePhone, phoneChannel, requireSms } from './phone.js';
 import * as repo from './repository.js';
 import type { FactorRow, SessionRow, UserRow } from './repository.js';
+import { NO_SMS_PROVIDER_MESSAGE } from './sms.js';
+import type { SmsSender } from './sms.js';
 
 /** GoTrue's MFA_PHONE_MAX_FREQUENCY default: one challenge SMS per factor per 5 s. */
 const MAX_FREQUENCY_SECONDS = 5;
@@ -62,6 +64,22 @@ export async function enrollPhoneFactor(
   return { id: factor.id, type: 'phone', friendly_name: friendlyName, phone: given };
 }
 
+/**
+ * Sends a challenge's code. GoTrue's challengePhoneFactor answers a provider's refusal with a 500
+ * "error sending message" (not sign-in's 422 sms_send_failed) and a missing provider with "Failed
+ * to get SMS provider"; nothing is recorded either way (the challenge is written after the send).
+ */
+async function sendChallenge(sender: SmsSender, message: Parameters<SmsSender['send']>[0]): Promise<void> {
+  try {
+    await sender.send(message);
+  } catch (error) {
+    if (error instanceof AuthApiError && error.message === NO_SMS_PROVIDER_MESSAGE) {
+      throw new AuthApiError(500, 'unexpected_failure', 'Failed to get SMS provider');
+    }
+    throw new AuthApiError(500, 'unexpected_failure', 'error sending message');
+  }
+}
+
 /** POST /factors/:id/challenge for a phone factor: sends the code, answers the challenge. */
 export async function challengePhoneFactor(
   ctx: AuthContext,
@@ -85,7 +103,7 @@ export async function challengePhoneFactor(
   const id = randomUUID();
   if (testOtp === undefined && sender) {
     await ctx.limits.mail(`sms:${phone}`);
-    await sender.send({ to: phone, body: `Your code is ${code}`, tag: 'mfa_phone', channel: via });
+    await sendChallenge(sender, { to: phone, body: `Your code is ${code}`, tag: 'mfa_phone', channel: via });
   }
   const createdAt = await ctx.db.transaction(async (tx) => {
     await tx.query('update auth.mfa_factors set last_challenged_at = now() where id = $1', [factor.id]);

@@ -38,10 +38,13 @@ export function validChannel(channel: string | null | undefined, sender: SmsSend
  * phone on, test OTPs and no provider): test numbers never reach a sender; any other number gets
  * GoTrue's answer when it cannot build an SMS provider.
  */
+/** GoTrue's words when it cannot build an SMS provider for a sign-in code. */
+export const NO_SMS_PROVIDER_MESSAGE = 'Unable to get SMS provider';
+
 export function noProviderSmsSender(): SmsSender {
   return {
     send() {
-      return Promise.reject(new AuthApiError(500, 'unexpected_failure', 'Unable to get SMS provider'));
+      return Promise.reject(new AuthApiError(500, 'unexpected_failure', NO_SMS_PROVIDER_MESSAGE));
     },
   };
 }

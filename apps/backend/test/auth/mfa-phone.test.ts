@@ -215,6 +215,70 @@ describe('phone MFA switched off (the default), and WhatsApp through Twilio', ()
     }
   });
 
+  it('answers a provider that refuses the challenge SMS with GoTrue’s 500 “error sending message”, and keeps no challenge', async () => {
+    let refused = 0;
+    const twilio = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        refused += 1;
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21211, message: 'Invalid To number' }));
+      });
+    });
+    await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
+    const backend = await startTestBackend({
+      database: 'pglite',
+      env: {
+        ...GENEROUS_LIMITS,
+        AUTH_MFA_PHONE_ENABLED: 'true',
+        AUTH_SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC123',
+        TWILIO_AUTH_TOKEN: 'secret',
+        TWILIO_MESSAGE_SERVICE_SID: '+15550009999',
+        TWILIO_API_URL: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
+      },
+    });
+    try {
+      const { supabase } = await signedIn(backend, 'phone-mfa-refused');
+      const factorId = (await supabase.auth.mfa.enroll({ factorType: 'phone', phone: uniquePhone() })).data?.id ?? '';
+      const challenge = await supabase.auth.mfa.challenge({ factorId });
+      expect(refused).toBe(1);
+      expect(challenge.data).toBeNull();
+      expect(challenge.error).toMatchObject({ status: 500, message: 'error sending message' });
+      const kept = await backend.db.query<{ n: number; challenged: Date | null }>(
+        'select (select count(*)::int from auth.mfa_challenges where factor_id = $1) as n, (select last_challenged_at from auth.mfa_factors where id = $1) as challenged',
+        [factorId],
+      );
+      expect(kept.rows[0]).toEqual({ n: 0, challenged: null });
+      // Nothing was recorded, so the next try is not held back by the 5 s challenge limit.
+      const again = await supabase.auth.mfa.challenge({ factorId });
+      expect(again.error).toMatchObject({ status: 500, message: 'error sending message' });
+      expect(refused).toBe(2);
+    } finally {
+      await backend.stop();
+      await new Promise((resolve) => twilio.close(resolve));
+    }
+  });
+
+  it('with test numbers only (no provider), challenges a test number and answers any other with “Failed to get SMS provider”', async () => {
+    const backend = await startTestBackend({
+      database: 'pglite',
+      env: { ...GENEROUS_LIMITS, AUTH_MFA_PHONE_ENABLED: 'true', AUTH_SMS_TEST_OTP: `+${TEST_NUMBER}=654321` },
+    });
+    try {
+      const { supabase } = await signedIn(backend, 'phone-mfa-test-only');
+      const other = (await supabase.auth.mfa.enroll({ factorType: 'phone', phone: uniquePhone() })).data?.id ?? '';
+      const refused = await supabase.auth.mfa.challenge({ factorId: other });
+      expect(refused.error).toMatchObject({ status: 500, message: 'Failed to get SMS provider' });
+      const test = (await supabase.auth.mfa.enroll({ factorType: 'phone', phone: `+${TEST_NUMBER}` })).data?.id ?? '';
+      const challenge = await supabase.auth.mfa.challenge({ factorId: test });
+      expect(challenge.error).toBeNull();
+      const verified = await supabase.auth.mfa.verify({ factorId: test, challengeId: challenge.data?.id ?? '', code: '654321' });
+      expect(verified.error).toBeNull();
+    } finally {
+      await backend.stop();
+    }
+  });
+
   it('sends the challenge over WhatsApp through Twilio’s Messages API', async () => {
     const received: URLSearchParams[] = [];
     const twilio = createServer((req, res) => {
