@@ -31,6 +31,10 @@ export function createAppforgeClient(options: AppforgeClientOptions): AppforgeCl
       detectSessionInUrl: true,
       ...(options.storageKey === undefined ? {} : { storageKey: options.storageKey }),
     },
+    // One retry policy: the React hooks' retryTransient (two retries, for network trouble and
+    // server errors). postgrest-js's own retries (three more per attempt, 1 s + 2 s + 4 s) would
+    // stack under it and hold a failed page on "Loading…" for about 25 s.
+    db: { retry: false },
     ...(options.fetch === undefined ? {} : { global: { fetch: options.fetch } }),
     ...(options.realtimeTransport === undefined ? {} : { realtime: { transport: options.realtimeTransport } }),
   };

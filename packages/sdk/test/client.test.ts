@@ -314,6 +314,22 @@ describe('the SDK when the backend is out of reach', () => {
       expect(error.message).toMatch(/could not reach the server/i);
     }
   }, 30_000);
+
+  it('tries a read once: the query layer (retryTransient) is the one place that retries, so an error shows in seconds', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const { createAppforgeClient } = await import('../src/client');
+    const { nodeWebSocket } = await import('./backend');
+    let requests = 0;
+    const counting: typeof fetch = (input, init) => {
+      requests += 1;
+      return fetch(input, init);
+    };
+    const client = createAppforgeClient({ url, anonKey: 'anon', realtimeTransport: nodeWebSocket, fetch: counting });
+    // postgrest-js would otherwise retry a failed GET three times itself (1 s, 2 s, 4 s), under
+    // TanStack Query's own retries: 12 requests and about 25 s before a page could say so.
+    expect(await rejection(client.customDomains.lookup('coach.example.org'))).toMatchObject({ code: 'network_error' });
+    expect(requests).toBe(1);
+  }, 30_000);
 });
 
 describe('access policy "invite"', () => {
