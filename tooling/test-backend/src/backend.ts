@@ -60,6 +60,12 @@ export interface BackendOptions {
    * the test checkout does not exist. Not with `outboundLoopbackPorts` (refused in production).
    */
   production?: boolean;
+  /**
+   * The port of a DNS server the file serves on loopback (`startFakeDnsServer` from
+   * `@appforge/test-backend/dns`): custom-domain checks ask it, with `domains.appforge.test` as the
+   * CNAME target, and no background re-check job.
+   */
+  dnsResolverPort?: number;
 }
 
 let clientCount = 0;

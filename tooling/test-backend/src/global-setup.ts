@@ -85,6 +85,8 @@ interface FileOptions {
   runRateLimitPerMinute?: number;
   /** A production server without Stripe: paid items cannot be bought and the test checkout is off. */
   production?: boolean;
+  /** The port of a DNS server the file serves on loopback: domain checks ask it (DNS_RESOLVER). */
+  dnsResolverPort?: number;
 }
 
 /** What a test file may change of its backend (./backend.ts's BackendOptions), checked. */
@@ -100,9 +102,14 @@ function optionsFrom(body: string): FileOptions {
   }
   const production = (parsed as { production?: unknown }).production;
   if (production !== undefined && typeof production !== 'boolean') throw new Error('production must be true or false');
+  const dnsPort = (parsed as { dnsResolverPort?: unknown }).dnsResolverPort;
+  if (dnsPort !== undefined && !(Number.isInteger(dnsPort) && (dnsPort as number) > 0 && (dnsPort as number) < 65536)) {
+    throw new Error('dnsResolverPort must be a port number');
+  }
   const limits = {
     ...(rate === undefined ? {} : { runRateLimitPerMinute: rate as number }),
     ...(production === true ? { production: true } : {}),
+    ...(dnsPort === undefined ? {} : { dnsResolverPort: dnsPort as number }),
   };
   const model = (parsed as { model?: unknown }).model;
   if (model === undefined) return { outboundLoopbackPorts: ports as number[], ...limits };
@@ -125,6 +132,17 @@ async function startFromSnapshot(
       : {};
   const model = options.model ? { AI_BASE_URL: options.model.baseUrl, AI_MODEL: options.model.name, AI_API_KEY: 'test-key' } : {};
   const rate = options.runRateLimitPerMinute === undefined ? {} : { RUN_RATE_LIMIT_PER_MINUTE: String(options.runRateLimitPerMinute) };
+  // Domain checks ask the file's DNS server, and no background re-check job runs (0): a test owns
+  // the state it reads.
+  const dns =
+    options.dnsResolverPort === undefined
+      ? {}
+      : {
+          DNS_RESOLVER: `127.0.0.1:${String(options.dnsResolverPort)}`,
+          DNS_TIMEOUT_MS: '500',
+          DOMAIN_CNAME_TARGET: 'domains.appforge.test',
+          DOMAIN_RECHECK_INTERVAL_MS: '0',
+        };
   // Production needs its own secrets (never the public development ones).
   const production = options.production
     ? { NODE_ENV: 'production', JWT_SECRET: `${randomUUID()}${randomUUID()}`, SECRETS_KEY: `${randomUUID()}${randomUUID()}` }
@@ -133,6 +151,7 @@ async function startFromSnapshot(
     ...outbound,
     ...model,
     ...rate,
+    ...dns,
     ...production,
     BACKEND_HOST: '127.0.0.1',
     BACKEND_PORT: '0',

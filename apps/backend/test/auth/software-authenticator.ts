@@ -10,6 +10,9 @@ import { Encoder } from 'cbor-x';
 const cborOptions = { useRecords: false, variableMapSize: true, useTag259ForMaps: false, tagUint8Array: false };
 const cbor = new Encoder(cborOptions);
 const encode = (value: unknown): Uint8Array => cbor.encode(value);
+// Byte strings as the realm's own Uint8Array: under jsdom (feature tests) a Node Buffer is not an
+// instance of the global Uint8Array, and cbor-x would write it as an array of numbers.
+const bytes = (buffer: Buffer): Uint8Array => new Uint8Array(buffer);
 
 export interface RegistrationJson {
   id: string;
@@ -81,12 +84,12 @@ export class SoftwareAuthenticator {
   create(options: { challenge: string; rp: { id?: string }; user: { id: string } }, tamper: Tamper = {}): RegistrationJson {
     this.userHandle = options.user.id;
     const rpId = tamper.rpId ?? options.rp.id ?? '';
-    const cose = new Map<number, number | Buffer>([
+    const cose = new Map<number, number | Uint8Array>([
       [1, 2],
       [3, -7],
       [-1, 1],
-      [-2, Buffer.from(this.publicJwk.x, 'base64url')],
-      [-3, Buffer.from(this.publicJwk.y, 'base64url')],
+      [-2, bytes(Buffer.from(this.publicJwk.x, 'base64url'))],
+      [-3, bytes(Buffer.from(this.publicJwk.y, 'base64url'))],
     ]);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
@@ -100,7 +103,7 @@ export class SoftwareAuthenticator {
       this.credentialId,
       Buffer.from(encode(cose)),
     ]);
-    const attestationObject = Buffer.from(encode({ fmt: 'none', attStmt: {}, authData }));
+    const attestationObject = Buffer.from(encode({ fmt: 'none', attStmt: {}, authData: bytes(authData) }));
     return this.credential({
       clientDataJSON: this.clientData('webauthn.create', options.challenge, tamper),
       attestationObject: b64(attestationObject),

@@ -1,6 +1,5 @@
 import type { AppforgeClient } from '@appforge/sdk';
 import { AppforgeProvider } from '@appforge/sdk/react';
-import { createFakeAppforgeClient } from '@appforge/sdk/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -31,11 +30,8 @@ export function memoryConsentStore(enabled = true, initial: AnalyticsConsent = '
 }
 
 export interface RenderOptions<Client extends AppforgeClient = AppforgeClient> {
-  /**
-   * The backend client: a real one on the file's test backend (@appforge/test-backend) — the
-   * sign-in screen, settings and passkey tests not moved yet still pass (or default to) the fake.
-   */
-  client?: Client;
+  /** The backend client: a real one on the file's test backend (@appforge/test-backend). */
+  client: Client;
   /** The address the router starts at. */
   path?: string;
   /** Router state of the first entry. */
@@ -48,8 +44,8 @@ export interface RenderOptions<Client extends AppforgeClient = AppforgeClient> {
 }
 
 /** Renders `element` at `path` with the real providers, the given backend client and a memory router. */
-export function renderWithProviders<Client extends AppforgeClient = ReturnType<typeof createFakeAppforgeClient>>(element: ReactNode, options: RenderOptions<Client> = {}) {
-  const client = options.client ?? (createFakeAppforgeClient() as unknown as Client);
+export function renderWithProviders<Client extends AppforgeClient>(element: ReactNode, options: RenderOptions<Client>) {
+  const { client } = options;
   const reportError = vi.fn<AuthFeatureConfig['reportError']>();
   const config: AuthFeatureConfig = {
     supportEmail: 'help@appforge.test',

@@ -1,5 +1,5 @@
 // Renders a bundles page the way the shell does: real query client, the SDK's provider over the
-// in-memory fake backend, toasts, a memory router that knows the feature's routes.
+// file's real backend client (@appforge/test-backend), toasts, a memory router that knows the feature's routes.
 import { AppforgeProvider } from '@appforge/sdk/react';
 import type { AppforgeClient } from '@appforge/sdk';
 import { ToastProvider } from '@appforge/ui';

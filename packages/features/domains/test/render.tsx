@@ -1,45 +1,53 @@
-// Renders the domain pages the way the shell does: a real query client, the SDK's provider over
-// the in-memory fake backend, toasts and a memory router with the feature's lazy routes.
-import { AppforgeProvider } from '@appforge/sdk/react';
-import { createFakeAppforgeClient } from '@appforge/sdk/testing';
-import type { FakeAppforgeClient } from '@appforge/sdk/testing';
-import { ToastProvider } from '@appforge/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+// The domain pages on the real backend (@appforge/test-backend), rendered the way the shell
+// renders them, with the outside world's DNS served by a scripted server on loopback.
+import type { AppforgeClient } from '@appforge/sdk';
+import { renderWithAppforge, setupAppforgeBackend, standIn } from '@appforge/test-backend';
+import type { AppforgeTestBackend, TestUser } from '@appforge/test-backend';
+import { startFakeDnsServer } from '@appforge/test-backend/dns';
+import type { FakeDnsServer } from '@appforge/test-backend/dns';
+import { afterAll, beforeAll } from 'vitest';
 import { routes } from '../src/index';
 
-/** A fake backend with Ada signed in, owning the app "Recipe Quiz" and the bundle "Study Kit". */
-export function signedInOwner(): { client: FakeAppforgeClient; userId: string; appId: string; bundleId: string } {
-  const client = createFakeAppforgeClient();
-  const session = client.fake.signIn({ email: 'ada@example.org' });
-  const appId = crypto.randomUUID();
-  const bundleId = crypto.randomUUID();
-  client.fake.data.appNames[appId] = 'Recipe Quiz';
-  client.fake.data.bundleNames[bundleId] = 'Study Kit';
-  return { client, userId: session.user.id, appId, bundleId };
+/**
+ * The file's DNS server and backend (the backend's domain checks ask that server). Call at the top
+ * of a test file.
+ */
+export function setupDomainsBackend(): { backend: () => AppforgeTestBackend; dns: () => FakeDnsServer } {
+  let dns: FakeDnsServer | undefined;
+  beforeAll(async () => {
+    dns = await startFakeDnsServer();
+  });
+  afterAll(async () => {
+    await dns?.close();
+  });
+  const server = () => {
+    if (!dns) throw new Error('the DNS server is not started yet');
+    return dns;
+  };
+  const backend = setupAppforgeBackend(() => ({ dnsResolverPort: Number(server().address.split(':').pop()) }));
+  return { backend, dns: server };
 }
 
-export function renderDomains(client: FakeAppforgeClient, path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      ...routes.map((route) => ({ ...route, hydrateFallbackElement: <p>Loading the page…</p> })),
-      { path: '/app-settings/:appId', element: <h1>App settings</h1> },
-      { path: '/bundle/:bundleId/settings', element: <h1>Bundle settings</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  return {
-    router,
-    ...render(
-      <QueryClientProvider client={queryClient}>
-        <AppforgeProvider client={client}>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </AppforgeProvider>
-      </QueryClientProvider>,
-    ),
-  };
+export interface Owner {
+  user: TestUser;
+  appId: string;
+  bundleId: string;
+}
+
+/** Ada, signed in, owning the app "Recipe Quiz" and the bundle "Study Kit" (rows as the builder leaves them). */
+export async function signedInOwner(backend: AppforgeTestBackend, options: { fetch?: typeof fetch } = {}): Promise<Owner> {
+  const user = await backend.signedInUser('ada', options);
+  const app = await backend.admin.from('App').insert({ owner_id: user.id, name: 'Recipe Quiz' }).select('id').single();
+  if (app.error) throw new Error(app.error.message);
+  const bundle = await backend.admin.from('Bundle').insert({ owner_id: user.id, name: 'Study Kit' }).select('id').single();
+  if (bundle.error) throw new Error(bundle.error.message);
+  return { user, appId: app.data.id, bundleId: bundle.data.id };
+}
+
+export function renderDomains(client: AppforgeClient, path: string) {
+  return renderWithAppforge({
+    client,
+    routes: [...routes, standIn('/app-settings/:appId', 'App settings'), standIn('/bundle/:bundleId/settings', 'Bundle settings')],
+    path,
+  });
 }
