@@ -1,14 +1,38 @@
-import { makeRun } from '@appforge/sdk/testing';
+import type { AppRunSummary } from '@appforge/sdk';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { statusLabel, statusTone } from '../../settings/lib/run-format';
 import { RecentRuns } from './RecentRuns';
 
+// A presentational component: its runs are given as runs.recent() answers them (no backend needed).
+let runCount = 0;
+function recentRun(fields: Partial<AppRunSummary> & { app_name: string }): AppRunSummary & { app_name: string } {
+  runCount += 1;
+  const at = new Date(Date.UTC(2026, 10, 20, 12, runCount)).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(runCount).padStart(12, '0')}`,
+    app_id: '7b0c6a52-4c1e-4a55-9a3e-2b8f0d5e9c11',
+    version_id: null,
+    version_number: 1,
+    runner_user_id: null,
+    visitor_session: null,
+    status: 'done',
+    inputs: {},
+    outputs: null,
+    error: null,
+    usage: null,
+    created_at: at,
+    updated_at: at,
+    duration_ms: null,
+    ...fields,
+  };
+}
+
 describe('RecentRuns', () => {
   it('says an API run waits for the API caller, not for a visitor (issue 27)', () => {
-    const run = { ...makeRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: null }), app_name: 'Quiz maker' };
-    const visitor = { ...makeRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: 'v1' }), app_name: 'Essay coach' };
+    const run = recentRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: null, app_name: 'Quiz maker' });
+    const visitor = recentRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: 'v1', app_name: 'Essay coach' });
     render(
       <MemoryRouter>
         <RecentRuns runs={[run, visitor]} />
@@ -23,8 +47,8 @@ describe('RecentRuns', () => {
   });
 
   it('names a finished run as the app’s run history does, in the same colour', () => {
-    const done = { ...makeRun({ status: 'done' }), app_name: 'Quiz maker' };
-    const failed = { ...makeRun({ status: 'failed' }), app_name: 'Essay coach' };
+    const done = recentRun({ status: 'done', app_name: 'Quiz maker' });
+    const failed = recentRun({ status: 'failed', app_name: 'Essay coach' });
     render(
       <MemoryRouter>
         <RecentRuns runs={[done, failed]} />
