@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../editor/test-render';
-import { ESSAY_SPEC, failingServer, ownApp, runApp } from '../../shared/test/backend';
+import { ESSAY_SPEC, ownApp, runApp, watchedServer } from '../../shared/test/backend';
 
 const backend = setupAppforgeBackend();
 
@@ -69,7 +69,7 @@ describe('/ — the home screen', () => {
 
   it('a failed load says so in words and a retry recovers', async () => {
     const user = userEvent.setup();
-    const server = failingServer();
+    const server = watchedServer();
     const owner = await backend().signedInUser('ada', { fetch: server.fetch });
     await ownApp(owner, { name: 'Quiz maker' });
     // The server fails the list of apps; the rest of the page loads.

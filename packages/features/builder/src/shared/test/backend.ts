@@ -70,19 +70,24 @@ export async function runApp(client: AppforgeClient, appId: string, inputs: Reco
 }
 
 /**
- * A fetch for a client whose server can fail chosen requests: while `failing.match` matches a
- * request's URL, the answer is a 500 with PostgREST's error body, as a broken server gives. (Not a
- * dropped connection: supabase-js retries those for seconds before it reports them.)
+ * A fetch for a client that lists every request it sends, and whose requests can fail: while
+ * `failing.match` matches a request's URL, the answer is a 500 with PostgREST's error body, as a
+ * broken server gives; while `offline.match` does, the request fails as a dropped connection
+ * ("Failed to fetch"; supabase-js retries such reads for seconds, so use it for writes).
  */
-export function failingServer(): { fetch: typeof fetch; failing: { match: RegExp | null } } {
+export function watchedServer(): { fetch: typeof fetch; failing: { match: RegExp | null }; offline: { match: RegExp | null }; requests: string[] } {
   const failing: { match: RegExp | null } = { match: null };
+  const offline: { match: RegExp | null } = { match: null };
+  const requests: string[] = [];
   const through: typeof fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    requests.push(url);
+    if (offline.match?.test(url)) return Promise.reject(new TypeError('Failed to fetch'));
     if (failing.match?.test(url)) {
       const body = JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null });
       return Promise.resolve(new Response(body, { status: 500, headers: { 'content-type': 'application/json' } }));
     }
     return fetch(input, init);
   };
-  return { fetch: through, failing };
+  return { fetch: through, failing, offline, requests };
 }
