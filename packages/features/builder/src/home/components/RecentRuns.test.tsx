@@ -3,30 +3,12 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { statusLabel, statusTone } from '../../settings/lib/run-format';
+import { runSummary } from '../../shared/test/runs';
 import { RecentRuns } from './RecentRuns';
 
 // A presentational component: its runs are given as runs.recent() answers them (no backend needed).
-let runCount = 0;
-function recentRun(fields: Partial<AppRunSummary> & { app_name: string }): AppRunSummary & { app_name: string } {
-  runCount += 1;
-  const at = new Date(Date.UTC(2026, 10, 20, 12, runCount)).toISOString();
-  return {
-    id: `00000000-0000-4000-8000-${String(runCount).padStart(12, '0')}`,
-    app_id: '7b0c6a52-4c1e-4a55-9a3e-2b8f0d5e9c11',
-    version_id: null,
-    version_number: 1,
-    runner_user_id: null,
-    visitor_session: null,
-    status: 'done',
-    inputs: {},
-    outputs: null,
-    error: null,
-    usage: null,
-    created_at: at,
-    updated_at: at,
-    duration_ms: null,
-    ...fields,
-  };
+function recentRun({ app_name, ...fields }: Partial<AppRunSummary> & { app_name: string }): AppRunSummary & { app_name: string } {
+  return { ...runSummary(fields), app_name };
 }
 
 describe('RecentRuns', () => {
