@@ -5,7 +5,7 @@
 import { parseAppSpec } from '@appforge/engine';
 import type { AppSpec, AppSpecInput } from '@appforge/engine';
 import type { AppforgeClient } from '@appforge/sdk';
-import type { TestUser } from '@appforge/test-backend';
+import type { AppforgeTestBackend, TestUser } from '@appforge/test-backend';
 
 /** A spec through the engine's own parser, so it has every default a real one has. */
 export function spec(input: AppSpecInput): AppSpec {
@@ -58,6 +58,14 @@ export async function ownApp(owner: TestUser, options: OwnAppOptions = {}): Prom
   return { appId: made.app_id, versionId, deployedVersionId };
 }
 
+/** Another tab of `user`'s: a second client signed in as the same person. */
+export async function secondTab(backend: AppforgeTestBackend, user: TestUser): Promise<AppforgeClient> {
+  const client = backend.client();
+  const { error } = await client.supabase.auth.signInWithPassword({ email: user.email, password: user.password });
+  if (error) throw error;
+  return client;
+}
+
 /** Runs the app's deployed version through run-app to its end (or its first question); the run's id. */
 export async function runApp(client: AppforgeClient, appId: string, inputs: Record<string, unknown> = {}, options: { versionId?: string; visitorSession?: string } = {}): Promise<string> {
   let runId: string | null = null;
@@ -75,13 +83,17 @@ export async function runApp(client: AppforgeClient, appId: string, inputs: Reco
  * broken server gives; while `offline.match` does, the request fails as a dropped connection
  * ("Failed to fetch"; supabase-js retries such reads for seconds, so use it for writes).
  */
-export function watchedServer(): { fetch: typeof fetch; failing: { match: RegExp | null }; offline: { match: RegExp | null }; requests: string[] } {
+export function watchedServer(): { fetch: typeof fetch; failing: { match: RegExp | null }; offline: { match: RegExp | null }; requests: string[]; writes: string[] } {
   const failing: { match: RegExp | null } = { match: null };
   const offline: { match: RegExp | null } = { match: null };
   const requests: string[] = [];
+  /** The URLs of requests that change something (every method but GET and HEAD). */
+  const writes: string[] = [];
   const through: typeof fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     requests.push(url);
+    if (method !== 'GET' && method !== 'HEAD') writes.push(url);
     if (offline.match?.test(url)) return Promise.reject(new TypeError('Failed to fetch'));
     if (failing.match?.test(url)) {
       const body = JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null });
@@ -89,5 +101,5 @@ export function watchedServer(): { fetch: typeof fetch; failing: { match: RegExp
     }
     return fetch(input, init);
   };
-  return { fetch: through, failing, offline, requests };
+  return { fetch: through, failing, offline, requests, writes };
 }
