@@ -1,7 +1,7 @@
 import { makeApp, makeVersion } from '@appforge/sdk/testing';
 import type { FakeAppforgeClient } from '@appforge/sdk/testing';
 import type { AppSpec } from '@appforge/engine';
-import type { AppDetail, AppVersionRow } from '@appforge/sdk';
+import type { AppDetail, AppforgeClient, AppVersionRow } from '@appforge/sdk';
 import { createFakeAppforgeClient } from '@appforge/sdk/testing';
 import type { RouteObject } from 'react-router';
 import { homeRoutes } from '../home/routes';
@@ -25,8 +25,8 @@ export function seedApp(options: { spec?: AppSpec; frozen?: boolean; deployed?: 
   return { client, app, version };
 }
 
-/** Renders the builder's home and editor routes at `path` with the real providers and a fake backend. */
-export function renderRoutes(client: FakeAppforgeClient, path: string, extra: RouteObject[] = []) {
+/** Renders the builder's home and editor routes at `path` with the real providers, on the client given (a real backend's, or a fake one). */
+export function renderRoutes<C extends AppforgeClient>(client: C, path: string, extra: RouteObject[] = []) {
   const routes: RouteObject[] = [
     ...homeRoutes,
     ...editorRoutes,

@@ -1,14 +1,20 @@
-import { makeRun } from '@appforge/sdk/testing';
+import type { AppRunSummary } from '@appforge/sdk';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { statusLabel, statusTone } from '../../settings/lib/run-format';
+import { runSummary } from '../../shared/test/runs';
 import { RecentRuns } from './RecentRuns';
+
+// A presentational component: its runs are given as runs.recent() answers them (no backend needed).
+function recentRun({ app_name, ...fields }: Partial<AppRunSummary> & { app_name: string }): AppRunSummary & { app_name: string } {
+  return { ...runSummary(fields), app_name };
+}
 
 describe('RecentRuns', () => {
   it('says an API run waits for the API caller, not for a visitor (issue 27)', () => {
-    const run = { ...makeRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: null }), app_name: 'Quiz maker' };
-    const visitor = { ...makeRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: 'v1' }), app_name: 'Essay coach' };
+    const run = recentRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: null, app_name: 'Quiz maker' });
+    const visitor = recentRun({ status: 'awaiting_input', runner_user_id: null, visitor_session: 'v1', app_name: 'Essay coach' });
     render(
       <MemoryRouter>
         <RecentRuns runs={[run, visitor]} />
@@ -23,8 +29,8 @@ describe('RecentRuns', () => {
   });
 
   it('names a finished run as the app’s run history does, in the same colour', () => {
-    const done = { ...makeRun({ status: 'done' }), app_name: 'Quiz maker' };
-    const failed = { ...makeRun({ status: 'failed' }), app_name: 'Essay coach' };
+    const done = recentRun({ status: 'done', app_name: 'Quiz maker' });
+    const failed = recentRun({ status: 'failed', app_name: 'Essay coach' });
     render(
       <MemoryRouter>
         <RecentRuns runs={[done, failed]} />

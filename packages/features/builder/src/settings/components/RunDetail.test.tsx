@@ -1,11 +1,13 @@
-import { makeRun } from '@appforge/sdk/testing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { runSummary } from '../../shared/test/runs';
 import { RunDetail } from './RunDetail';
+
+// A presentational component: its run is given as runs.get() answers it (no backend needed).
 
 describe('RunDetail', () => {
   it('says where a failed run stopped and that it had no inputs or steps', () => {
-    const run = makeRun({
+    const run = runSummary({
       status: 'failed',
       runner_user_id: crypto.randomUUID(),
       inputs: {},
@@ -24,7 +26,7 @@ describe('RunDetail', () => {
   });
 
   it('shows structured inputs and outputs as readable JSON text', () => {
-    const run = makeRun({ inputs: { servings: 4, vegan: true }, outputs: { title: 'Soup', steps: ['chop', 'boil'] } });
+    const run = runSummary({ inputs: { servings: 4, vegan: true }, outputs: { title: 'Soup', steps: ['chop', 'boil'] } });
     render(<RunDetail run={run} steps={[]} />);
     expect(screen.getByText('servings').nextElementSibling).toHaveTextContent('4');
     expect(screen.getByRole('heading', { name: 'Final outputs' }).nextElementSibling?.textContent).toBe(
@@ -33,7 +35,7 @@ describe('RunDetail', () => {
   });
 
   it('shows the final results as the person saw them and labels an API run right (issue 27)', () => {
-    const run = makeRun({
+    const run = runSummary({
       status: 'awaiting_input',
       runner_user_id: null,
       visitor_session: null,

@@ -11,7 +11,7 @@ import {
 import type { ColumnDef, Row, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { formatDuration, formatTokens, runStatusLabel, searchableText, statusTone, summarise, totalTokens } from '../lib/run-format';
+import { formatDuration, formatTokens, outputsText, runStatusLabel, searchableText, statusTone, summarise, totalTokens } from '../lib/run-format';
 
 export const RUNS_PAGE_SIZE = 25;
 
@@ -77,7 +77,7 @@ export function RunsTable({ runs, text, onOpen, toolbar }: RunsTableProps) {
         id: 'outputs',
         header: 'Outputs',
         enableSorting: false,
-        accessorFn: (run) => (run.error ? `Error: ${run.error.message}` : summarise(run.outputs)),
+        accessorFn: (run) => (run.error ? `Error: ${run.error.message}` : summarise(outputsText(run.outputs))),
         cell: ({ getValue }) => <span className="settings-runs__text">{String(getValue())}</span>,
       },
       {

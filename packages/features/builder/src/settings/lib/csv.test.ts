@@ -47,6 +47,12 @@ describe('CSV export of runs', () => {
     expect(escapeCell(-1.5)).toBe(-1.5);
   });
 
+  it('writes a run’s final results as the person saw them, not run-app’s JSON of them, and defuses them', () => {
+    const run = makeRun({ outputs: [{ stepId: 'show', title: 'Your recipe', markdown: '+SUM(A1:A9)' }, { stepId: 'more', title: 'More', markdown: 'Serve hot.' }] });
+    const row = Papa.parse<string[]>(runsToCsv([run]).trim()).data[1] ?? [];
+    expect(row[8]).toBe("'+SUM(A1:A9)\n\nServe hot.");
+  });
+
   it('names the file after the app and the day', () => {
     expect(csvFileName('Recipe Finder!', new Date('2026-11-21T10:00:00Z'))).toBe('runs-recipe-finder-2026-11-21.csv');
     expect(csvFileName('???', new Date('2026-11-21T10:00:00Z'))).toBe('runs-app-2026-11-21.csv');

@@ -3,7 +3,7 @@
 // creator's machine (OWASP "CSV injection"); such cells get a leading apostrophe.
 import type { AppRunSummary } from '@appforge/sdk';
 import Papa from 'papaparse';
-import { runDurationMs, statusLabel } from './run-format';
+import { outputsText, runDurationMs, statusLabel } from './run-format';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -45,7 +45,7 @@ export function runsToCsv(runs: readonly AppRunSummary[]): string {
       run.usage?.inputTokens ?? null,
       run.usage?.outputTokens ?? null,
       textOf(run.inputs),
-      textOf(run.outputs),
+      textOf(outputsText(run.outputs)),
       run.error ? `${run.error.code}: ${run.error.message}` : '',
     ].map(escapeCell),
   );

@@ -42,6 +42,17 @@ export function renderedResults(outputs: unknown): { key: string; title: string;
   return results;
 }
 
+/**
+ * A run's outputs as text a person reads: the final results as they saw them (each result's
+ * markdown, a blank line between), or the outputs as they are when they have another shape. The
+ * run history's table and its CSV use it: run-app records results as `[{ stepId, title, markdown }]`,
+ * and that JSON is not what the person saw.
+ */
+export function outputsText(outputs: unknown): unknown {
+  const results = renderedResults(outputs);
+  return results === null ? outputs : results.map((result) => result.markdown).join('\n\n');
+}
+
 export function statusTone(status: string): BadgeTone {
   return RUN_STATUSES.find((entry) => entry.value === status)?.tone ?? 'neutral';
 }

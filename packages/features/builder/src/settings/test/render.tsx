@@ -1,6 +1,7 @@
 // Renders a settings page the way the shell does: real query client, the SDK's React provider
-// over the fake client, toasts, and a memory router that knows the settings routes.
-import type { AppDetail } from '@appforge/sdk';
+// over a client (a real one of the file's backend, or the fake for pages not moved yet), toasts,
+// and a memory router that knows the settings routes.
+import type { AppDetail, AppforgeClient } from '@appforge/sdk';
 import { createFakeAppforgeClient, makeApp } from '@appforge/sdk/testing';
 import type { FakeAppforgeClient } from '@appforge/sdk/testing';
 import { useLocation } from 'react-router';
@@ -18,7 +19,7 @@ function Where({ name }: { name: string }) {
   );
 }
 
-/** A fake backend with Ada signed in, owning one app (and whatever `app` overrides). */
+/** A fake backend with Ada signed in (for the settings pages not moved to the real backend yet), owning one app (and whatever `app` overrides). */
 export function signedInWithApp(app: Partial<AppDetail> = {}): { client: FakeAppforgeClient; app: AppDetail } {
   const client = createFakeAppforgeClient();
   const session = client.fake.signIn({ email: 'ada@example.org' });
@@ -27,15 +28,15 @@ export function signedInWithApp(app: Partial<AppDetail> = {}): { client: FakeApp
   return { client, app: made };
 }
 
-export interface RenderPageOptions {
-  client: FakeAppforgeClient;
+export interface RenderPageOptions<C extends AppforgeClient> {
+  client: C;
   /** The address the router starts at, e.g. `/app-price/<id>`. */
   path: string;
   routes?: RouteObject[];
 }
 
 /** Renders the settings routes at `path` (lazy pages load as they do in the app). */
-export function renderSettings({ client, path, routes = [] }: RenderPageOptions) {
+export function renderSettings<C extends AppforgeClient>({ client, path, routes = [] }: RenderPageOptions<C>) {
   const all: RouteObject[] = [
     // The shell shows its own fallback while a lazy page downloads; here a line of text.
     ...settingsRoutes.map((route) => ({ ...route, hydrateFallbackElement: <p>Loading the page…</p> })),

@@ -6,6 +6,7 @@ import { parseAppSpec } from '@appforge/engine';
 import type { InputField } from '@appforge/engine';
 import { AppforgeProvider } from '@appforge/sdk/react';
 import { createFakeAppforgeClient } from '@appforge/sdk/testing';
+import type { AppforgeClient } from '@appforge/sdk';
 import type { FakeAppforgeClient } from '@appforge/sdk/testing';
 import { ToastProvider } from '@appforge/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -26,8 +27,9 @@ export function Landed({ name }: { name: string }) {
   );
 }
 
-export interface RenderWithProvidersOptions {
-  client?: FakeAppforgeClient | undefined;
+export interface RenderWithProvidersOptions<C extends AppforgeClient = FakeAppforgeClient> {
+  /** A real client of the file's backend, or (by default) a fake one for tests not moved yet. */
+  client?: C | undefined;
   /** React's StrictMode as in apps/web: effects run twice, so a resume or a stream must survive that. */
   strict?: boolean | undefined;
   /** The shell puts every page inside its <main> landmark. */
@@ -37,8 +39,8 @@ export interface RenderWithProvidersOptions {
 }
 
 /** Renders `routes` at `path` the way the shell does. */
-export function renderWithProviders(routes: RouteObject[], path: string, options: RenderWithProvidersOptions = {}) {
-  const client = options.client ?? createFakeAppforgeClient();
+export function renderWithProviders<C extends AppforgeClient = FakeAppforgeClient>(routes: RouteObject[], path: string, options: RenderWithProvidersOptions<C> = {}) {
+  const client: C | FakeAppforgeClient = options.client ?? createFakeAppforgeClient();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const routed = <RouterProvider router={router} />;
@@ -49,7 +51,8 @@ export function renderWithProviders(routes: RouteObject[], path: string, options
     </QueryClientProvider>
   );
   const utils = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
-  return { client, router, queryClient, ...utils };
+  // Without a client given, C is the fake's type (its default).
+  return { client: client as C, router, queryClient, ...utils };
 }
 
 /** Renders `element` at `path` in a memory router, with a page at /sign-in to follow links to. */
