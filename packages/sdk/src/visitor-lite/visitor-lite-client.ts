@@ -195,7 +195,7 @@ function checkBundlePage(value: unknown): BundlePage {
       apps !== null &&
       apps.every((app) => app !== null)
     ) {
-      return { id, name, description, visibility: visibility as BundlePage['visibility'], price, is_owner: isOwner, access: access as Access, apps: apps as BundleAppEntry[] };
+      return { id, name, description, visibility: visibility as BundlePage['visibility'], price, is_owner: isOwner, access: access as Access, apps };
     }
   }
   throw invalidResponse('the bundle page', value);
