@@ -6,13 +6,15 @@
 //   node scripts/size.mjs --build   rebuild apps/web first
 //   node scripts/size.mjs --dist <dir>   measure another build output (e.g. a sourcemapped one)
 //
-// Two budgets, both gzip level 9, JavaScript only:
+// Budgets, all gzip level 9, JavaScript only:
 //   - the shell's initial JS: index.html's entry and everything it imports statically;
 //   - the sign-in page: everything a signed-out first visit to /sign-in on the main host
 //     downloads until the form can be submitted — the shell's initial JS plus each chunk the
 //     code on that path imports dynamically (SIGN_IN_PATH below), each with its own static
-//     imports. e2e/bench/sign-in-lcp.ts measures the same visit in Chromium, from the network.
-// Exits 1 when either is over budget, when a SIGN_IN_PATH entry matches no chunk (the path
+//     imports. e2e/bench/sign-in-lcp.ts measures the same visit in Chromium, from the network;
+//   - a signed-out visitor's first load of a deployed app, a landing page and a bundle page in the
+//     light visitor entry (visitor.html and the page's chunk: VISITOR_PAGES below).
+// Exits 1 when any is over budget, when a SIGN_IN_PATH or VISITOR_PAGES entry matches no chunk (the path
 // changed: update the list), or when an error-reporting or analytics SDK (Sentry, PostHog)
 // sits in the initial download: both must load on demand.
 import { spawnSync } from 'node:child_process';
@@ -28,11 +30,19 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_KB = 100;
 // 147.9 KB gz with the route tables out of the initial JS (153.9 before, budget 155).
 const SIGN_IN_BUDGET_KB = 150;
-// Issue 28: a signed-out visitor's first load of a deployed app, through the light visitor entry
-// (visitor.html: React's runtime, ~69 KB gz, and ≤ 20 KB of ours). Its dynamic imports (the full
-// shell, for whatever the light page hands over) are not part of that first load.
+// Issue 28: a signed-out visitor's first load of a deployed app, a landing page and a public
+// bundle page, through the light visitor entry (visitor.html: React's runtime, ~69 KB gz, and
+// ≤ 20 KB of ours): the entry's static imports plus the one page chunk it loads for the address
+// (VISITOR_PAGES). Its other dynamic imports (the full shell, for whatever a light page hands
+// over; the markdown renderer, on a run's first answer) are not part of that first load.
 const VISITOR_BUDGET_KB = 90;
 const VISITOR_ENTRY = 'visitor.html';
+/** The light pages visitor-main.tsx loads by address, matched against each chunk's source. Keep in step with it. */
+const VISITOR_PAGES = [
+  { page: 'deployed app (/deployed-app/:id, a custom domain)', src: /packages\/features\/visitor\/dist\/light\/index\.js$/ },
+  { page: 'landing page (/landing-page/:id)', src: /packages\/features\/visitor\/dist\/light\/landing\.js$/ },
+  { page: 'bundle page (/bundle/:id)', src: /packages\/features\/visitor\/dist\/light\/bundle\.js$/ },
+];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps/web');
 const distArgument = process.argv.indexOf('--dist');
@@ -226,10 +236,24 @@ for (const key of initial) {
 if (!manifest[VISITOR_ENTRY]) {
   problems.push(`the manifest has no ${VISITOR_ENTRY}: the light visitor entry is missing from apps/web/vite.config.ts`);
 } else {
-  const visitorSize = total(staticClosure(VISITOR_ENTRY));
-  console.log(`visitor entry JS (a signed-out first visit to /deployed-app/:id): ${kb(visitorSize.gz)} KB gz (budget ${VISITOR_BUDGET_KB} KB)`);
-  if (visitorSize.gz > VISITOR_BUDGET_KB * 1024) {
-    problems.push(`a visitor's first load of a deployed app is ${kb(visitorSize.gz)} KB gz of JS, over the ${VISITOR_BUDGET_KB} KB budget`);
+  const visitorEntry = staticClosure(VISITOR_ENTRY);
+  const entrySize = total(visitorEntry);
+  console.log('');
+  console.log(`light visitor entry, a signed-out first visit (budget ${VISITOR_BUDGET_KB} KB each):`);
+  console.log(`  ${'visitor.html + static imports'.padEnd(width)}  ${kb(entrySize.raw).padStart(9)}  ${kb(entrySize.gz).padStart(8)}`);
+  for (const { page, src } of VISITOR_PAGES) {
+    const keys = (manifest[VISITOR_ENTRY].dynamicImports ?? []).filter((key) => src.test(manifest[key]?.src ?? key));
+    if (keys.length !== 1) {
+      problems.push(`visitor ${page}: ${keys.length} chunks of visitor.html match ${src} (expected 1): update VISITOR_PAGES in scripts/size.mjs`);
+      continue;
+    }
+    const firstLoad = new Set([...visitorEntry, ...staticClosure(keys[0])]);
+    const size = total(firstLoad);
+    const files = [...firstLoad].filter((key) => manifest[key].file.endsWith('.js')).length;
+    console.log(`  ${`= ${page}`.padEnd(width)}  ${kb(size.raw).padStart(9)}  ${kb(size.gz).padStart(8)}  (${files} files)`);
+    if (size.gz > VISITOR_BUDGET_KB * 1024) {
+      problems.push(`a visitor's first load of a ${page} is ${kb(size.gz)} KB gz of JS, over the ${VISITOR_BUDGET_KB} KB budget`);
+    }
   }
 }
 

@@ -1,12 +1,15 @@
 // Issue 28: what the light visitor entry (visitor.html) shows for an address. It renders a
 // signed-out visitor's deployed app itself, at /deployed-app/:id on any host and at a custom
-// domain's root; everything else (a stored session, the landing and bundle pages, a class run)
-// loads the full creator shell, which handles every page. On a custom domain the owner's target
+// domain's root, and a signed-out visitor's landing page and bundle page on the platform's hosts
+// (/landing-page/:id, /bundle/:id); everything else (a stored session, a class run, a checkout's
+// return, those pages on a custom domain) loads the full creator shell, which handles every page. On a custom domain the owner's target
 // is shown at `/`: its own address there (/deployed-app/<id> after a sign-in, say) goes back to `/`.
 import { classifyHost } from '../app/access-gate/access-rules';
 
 export type VisitorPage =
   | { readonly kind: 'deployed-app'; readonly appId: string }
+  | { readonly kind: 'landing-page'; readonly appId: string }
+  | { readonly kind: 'bundle'; readonly bundleId: string }
   | { readonly kind: 'full-app' }
   /**
    * A custom domain's root, or (with `appId`) a signed-out visitor's deployed app on that domain,
@@ -16,7 +19,8 @@ export type VisitorPage =
    */
   | { readonly kind: 'custom-domain'; readonly light: boolean; readonly appId?: string };
 
-const DEPLOYED_APP = /^\/deployed-app\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+/** A visitor page's address: its kind and id. `/bundle/:id` only: the manage pages under it are its owner's. */
+const VISITOR_PATH = /^\/(deployed-app|landing-page|bundle)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
 export interface VisitorPageInput {
   location: { hostname: string; host: string; pathname: string; search: string };
@@ -31,7 +35,12 @@ export function visitorPageOf({ location, hosts, storedSession }: VisitorPageInp
   const light = !storedSession && !search.has('class') && !search.has('checkout');
   const custom = classifyHost(location, hosts) === 'custom';
   if (custom && location.pathname === '/') return { kind: 'custom-domain', light };
-  const appId = DEPLOYED_APP.exec(location.pathname)?.[1]?.toLowerCase();
-  if (!light || appId === undefined) return { kind: 'full-app' };
-  return custom ? { kind: 'custom-domain', light, appId } : { kind: 'deployed-app', appId };
+  const match = light ? VISITOR_PATH.exec(location.pathname) : null;
+  const kind = match?.[1]?.toLowerCase();
+  const id = match?.[2]?.toLowerCase();
+  if (kind === undefined || id === undefined) return { kind: 'full-app' };
+  if (kind === 'deployed-app') return custom ? { kind: 'custom-domain', light, appId: id } : { kind: 'deployed-app', appId: id };
+  // On a custom domain the shell turns its target's other addresses into `/` (AccessGate).
+  if (custom) return { kind: 'full-app' };
+  return kind === 'landing-page' ? { kind: 'landing-page', appId: id } : { kind: 'bundle', bundleId: id };
 }

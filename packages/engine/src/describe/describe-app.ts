@@ -1,3 +1,5 @@
+// Also @appforge/engine/describe: type imports only, so the light visitor entry's landing page
+// (issue 28) describes an app without loading the engine's zod schemas.
 import type { AppSpec } from '../spec/app-spec';
 import type { InputField } from '../spec/input-fields';
 import type { Step, StepKind } from '../spec/steps';

@@ -56,7 +56,7 @@ export function renderPage(path: string, { client, routes = [] }: { client: Appf
 }
 
 export interface Price {
-  kind: 'one_time' | 'monthly';
+  kind: 'free' | 'one_time' | 'monthly';
   amount_cents: number;
   currency: string;
 }

@@ -1,9 +1,13 @@
 // The light visitor entry's client (issue 28): what a signed-out first visit to a deployed app,
-// a landing page or a custom domain's root needs — the public app, whether it is sold, the
-// custom-domain lookup and the run stream — as plain fetch with the anon key. No supabase-js, no
-// auth-js, no zod: a signed-in visitor (a session stored on this device) gets the full shell.
+// a landing page, a bundle page or a custom domain's root needs — the public app, the public
+// bundle page, whether an app is sold, a hidden app's sign-in name, the custom-domain lookup and
+// the run stream — as plain fetch with the anon key. No supabase-js, no auth-js, no zod (its core
+// alone is ~16 KB gz of the 90 KB budget): each answer is checked field by field by the rules of
+// the full client's zod schemas instead. A signed-in visitor (a session stored on this device)
+// gets the full shell.
 import { DEFAULT_DESIGN, DEFAULT_PRICE } from '../app-defaults';
 import type { AppDesign, AppPrice, PublicApp } from '../app-rows';
+import type { Access, BundleAppEntry, BundlePage } from '../bundle-rows';
 import type { RunStreamEvent } from '../run-events';
 import { readSse } from '../sse';
 import type { RunContinueOptions, RunStartOptions } from '../types';
@@ -28,6 +32,15 @@ export interface VisitorLiteClient {
     getPublic(appId: string): Promise<PublicApp>;
     /** Whether a visitor must pay for the app: its own price, or a paid bundle holding it. */
     isSold(app: Pick<PublicApp, 'id' | 'price'>): Promise<boolean>;
+    /**
+     * The name a signed-out visitor may see of an app hidden from them (a deployed app open to
+     * signed-in people, via `app_sign_in_name`), as the full client's apps.getName: `not_found` otherwise.
+     */
+    getName(appId: string): Promise<string>;
+  };
+  bundles: {
+    /** The public bundle page as a signed-out visitor sees it (rpc `bundle_page`): `not_found` for an unknown or private one. */
+    getPage(bundleId: string): Promise<BundlePage>;
   };
   customDomains: RestReads['customDomains'];
   runs: {
@@ -155,6 +168,46 @@ function checkVersionRow(row: unknown): NonNullable<PublicApp['deployed']> {
   throw invalidResponse('the app', row);
 }
 
+const ACCESSES: ReadonlySet<string> = new Set(['owner', 'allowed', 'purchase', 'free']);
+const isStringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+/** One app of a bundle page, as bundle-rows' bundleAppEntrySchema reads it (null when it is not one). */
+function checkBundleApp(value: unknown): BundleAppEntry | null {
+  if (!isRecord(value)) return null;
+  const { id, name, description, icon_path: iconPath, deployed } = value;
+  if (typeof id !== 'string' || typeof name !== 'string' || !isStringOrNull(description) || !isStringOrNull(iconPath) || typeof deployed !== 'boolean') return null;
+  const price = checkPrice(value.price);
+  return price === null ? null : { id, name, description, icon_path: iconPath, deployed, price };
+}
+
+/** The bundle_page answer, as bundle-rows' bundlePageSchema reads it; anything else is the server's fault. */
+function checkBundlePage(value: unknown): BundlePage {
+  if (isRecord(value)) {
+    const { id, name, description, visibility, is_owner: isOwner, access } = value;
+    const price = checkPrice(value.price);
+    const apps = Array.isArray(value.apps) ? value.apps.map(checkBundleApp) : null;
+    if (
+      typeof id === 'string' &&
+      typeof name === 'string' &&
+      isStringOrNull(description) &&
+      typeof visibility === 'string' &&
+      VISIBILITIES.has(visibility) &&
+      typeof isOwner === 'boolean' &&
+      (access === null || (typeof access === 'string' && ACCESSES.has(access))) &&
+      price !== null &&
+      apps !== null &&
+      apps.every((app) => app !== null)
+    ) {
+      return { id, name, description, visibility: visibility as BundlePage['visibility'], price, is_owner: isOwner, access: access as Access, apps };
+    }
+  }
+  throw invalidResponse('the bundle page', value);
+}
+
+function bundleNotFound(bundleId: string): AppforgeError {
+  return new AppforgeError({ code: 'not_found', message: 'This bundle was not found.', status: 404, cause: { bundleId } });
+}
+
 function runBody(options: RunStartOptions | RunContinueOptions): Record<string, unknown> {
   if (!UUID.test(options.appId)) throw invalidInput('The app must be a valid id.');
   const body: Record<string, unknown> = { app_id: options.appId };
@@ -266,6 +319,16 @@ export function createVisitorLiteClient(options: VisitorLiteClientOptions): Visi
         });
         if (!Array.isArray(offers)) throw invalidResponse('the bundles holding the app', offers);
         return offers.length > 0;
+      },
+      getName: (appId) => reads.apps.getName(appId),
+    },
+    bundles: {
+      async getPage(bundleId) {
+        if (!UUID.test(bundleId)) throw bundleNotFound(bundleId);
+        // As the full client's bundles.page: rpc bundle_page, whose answer is null for a bundle the caller may not see.
+        const page = await request(new URL('rpc/bundle_page', restUrl), 'the bundle page', { method: 'POST', body: JSON.stringify({ bundle_id: bundleId }) });
+        if (page === null) throw bundleNotFound(bundleId);
+        return checkBundlePage(page);
       },
     },
     customDomains: reads.customDomains,

@@ -2,6 +2,7 @@ import { describePrice, messageOf } from '@appforge/sdk';
 import type { Access, AppPrice } from '@appforge/sdk';
 import { useCheckout } from '@appforge/sdk/react';
 import { Button } from '@appforge/ui';
+import { AccessNote } from './BundleView';
 import { VisitorLink } from './VisitorLink';
 import { useLeave } from '../lib/use-leave';
 
@@ -16,18 +17,11 @@ export interface GetAccessProps {
   returnPath: string;
 }
 
-const ACCESS_LABEL: Record<Exclude<Access, null>, string> = {
-  owner: 'You own this.',
-  allowed: 'You are on the list of people allowed in.',
-  purchase: 'You have access.',
-  free: 'Free for everyone.',
-};
-
 /** The price and "Get access" for those without access; a short note for those with it. */
 export function GetAccess({ item, price, access, signedIn, signInHref, returnPath }: GetAccessProps) {
   const checkout = useCheckout();
   const leave = useLeave();
-  if (access !== null) return <p className="visitor-bundle-access">{ACCESS_LABEL[access]}</p>;
+  if (access !== null) return <AccessNote access={access} />;
   return (
     <div className="visitor-bundle-get-access">
       <p className="visitor-bundle-price">{describePrice(price)}</p>

@@ -6,6 +6,7 @@ export interface VisitorLinkProps {
   className?: string | undefined;
   children: ReactNode;
   'aria-describedby'?: string | undefined;
+  'aria-label'?: string | undefined;
 }
 
 /** A plain link: the light visitor entry has no router, so every link is a page load. */

@@ -1,6 +1,7 @@
 import { usePublicApp, useRunStream, useSession } from '@appforge/sdk/react';
 import { useParams, useSearchParams } from 'react-router';
-import { AppNotFound, AppNotFoundOrSignIn } from '../components/AppNotFound';
+import { AppNotFound } from '../components/AppNotFound';
+import { AppNotFoundOrSignIn } from '../components/AppNotFoundOrSignIn';
 import { AppFrame } from '../components/AppFrame';
 import { AppSkeleton } from '../components/AppSkeleton';
 import { AppIntro } from '../components/DeployedAppView';
