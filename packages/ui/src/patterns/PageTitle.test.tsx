@@ -55,6 +55,11 @@ describe('PageTitle', () => {
     expect(document.title).toBe('Your apps · Appforge');
   });
 
+  it('leaves the title underneath while a visitor\'s app has no name yet', () => {
+    render(<PageTitle title={null} product={false} />);
+    expect(document.title).toBe('Appforge');
+  });
+
   it('writes a hostile name as text, never as markup', () => {
     render(<PageTitle title={'</title><script>alert(1)</script>'} product={false} />);
     expect(document.title).toBe('</title><script>alert(1)</script>');

@@ -33,9 +33,13 @@ export interface PageTitleProps extends PageTitleOptions {
 /**
  * Sets the tab's title while it is rendered (issue 29): React 19 hoists a `<title>` into `<head>`
  * and removes it on unmount, so the title underneath (a page below a sign-in screen, the shell's
- * default) comes back by itself. Of two titles on screen, the one rendered later wins.
+ * default) comes back by itself. Of two titles on screen, the one rendered later wins. Without
+ * any words (product off, parts not loaded yet) it renders nothing.
  */
 export function PageTitle({ title, product }: PageTitleProps) {
+  const text = pageTitle(title, { product });
+  // No words (e.g. a visitor's app still loading): the title underneath stays, rather than a blank tab.
+  if (text === '') return null;
   // One string child: React asks a <title> for text, not for an array of parts.
-  return <title>{pageTitle(title, { product })}</title>;
+  return <title>{text}</title>;
 }
