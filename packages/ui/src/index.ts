@@ -62,6 +62,8 @@ export { useFormLeaveCheck } from './patterns/form-guard';
 export type { FormLeaveCheck } from './patterns/form-guard';
 export { LoadError, NOT_FOUND_MESSAGE } from './patterns/LoadError';
 export type { LoadErrorProps } from './patterns/LoadError';
+export { PageTitle, pageTitle, PRODUCT_NAME, TITLE_SEPARATOR } from './patterns/PageTitle';
+export type { PageTitleOptions, PageTitlePart, PageTitleProps } from './patterns/PageTitle';
 export { QueryState } from './patterns/QueryState';
 export type { QueryLike, QueryStateProps } from './patterns/QueryState';
 export { Time } from './patterns/Time';

@@ -1,29 +1,29 @@
-import { Button, PageHeader } from '@appforge/ui';
-import { useEffect } from 'react';
+import { Button, PageHeader, PageTitle } from '@appforge/ui';
 import { Link, useLocation } from 'react-router';
 
 export function Component() {
   const { pathname } = useLocation();
 
-  useEffect(() => {
-    document.title = 'Page not found · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Page not found" />;
 
   return (
-    <div className="shell-page">
-      <PageHeader
-        title="Page not found"
-        description={
-          <>
-            There is no page at <code>{pathname}</code>. Check the address, or start again from the home page.
-          </>
-        }
-      />
-      <div className="shell-actions">
-        <Button asChild>
-          <Link to="/">Go to the home page</Link>
-        </Button>
+    <>
+      {tabTitle}
+      <div className="shell-page">
+        <PageHeader
+          title="Page not found"
+          description={
+            <>
+              There is no page at <code>{pathname}</code>. Check the address, or start again from the home page.
+            </>
+          }
+        />
+        <div className="shell-actions">
+          <Button asChild>
+            <Link to="/">Go to the home page</Link>
+          </Button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,5 @@
-import { Badge, Button, Card, PageHeader } from '@appforge/ui';
+import { Badge, Button, Card, PageHeader, PageTitle } from '@appforge/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useEnv } from '../app/env-context';
 import { checkBackendHealth, healthUrl } from '../lib/backend-health';
 
@@ -43,34 +42,35 @@ function HealthLine({ apiUrl }: { apiUrl: string }) {
 export function Component() {
   const env = useEnv();
 
-  useEffect(() => {
-    document.title = 'Appforge';
-  }, []);
+  const tabTitle = <PageTitle title={[]} />;
 
   return (
-    <div className="shell-page">
-      <PageHeader title="Appforge" description="Describe an AI app in plain words, get it built, refine it and publish it." />
-      <Card title="System status" description="Live answers from the configured backend.">
-        <dl className="shell-facts">
-          <dt>API URL</dt>
-          <dd>
-            <code>{env.VITE_SUPABASE_URL}</code>
-          </dd>
-          <dt>Health check</dt>
-          <dd>
-            <code>GET {healthUrl(env.VITE_SUPABASE_URL)}</code>
-          </dd>
-          <HealthLine apiUrl={env.VITE_SUPABASE_URL} />
-          {env.VITE_INBOX_URL === undefined ? null : (
-            <>
-              <dt>Development inbox</dt>
-              <dd>
-                <a href={env.VITE_INBOX_URL}>{env.VITE_INBOX_URL}</a>
-              </dd>
-            </>
-          )}
-        </dl>
-      </Card>
-    </div>
+    <>
+      {tabTitle}
+      <div className="shell-page">
+        <PageHeader title="Appforge" description="Describe an AI app in plain words, get it built, refine it and publish it." />
+        <Card title="System status" description="Live answers from the configured backend.">
+          <dl className="shell-facts">
+            <dt>API URL</dt>
+            <dd>
+              <code>{env.VITE_SUPABASE_URL}</code>
+            </dd>
+            <dt>Health check</dt>
+            <dd>
+              <code>GET {healthUrl(env.VITE_SUPABASE_URL)}</code>
+            </dd>
+            <HealthLine apiUrl={env.VITE_SUPABASE_URL} />
+            {env.VITE_INBOX_URL === undefined ? null : (
+              <>
+                <dt>Development inbox</dt>
+                <dd>
+                  <a href={env.VITE_INBOX_URL}>{env.VITE_INBOX_URL}</a>
+                </dd>
+              </>
+            )}
+          </dl>
+        </Card>
+      </div>
+    </>
   );
 }

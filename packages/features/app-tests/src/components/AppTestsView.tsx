@@ -1,4 +1,5 @@
 import type { InputField } from '@appforge/engine';
+import { messageOf } from '@appforge/sdk';
 import type { AppTestCaseRow, AppTestRunRow } from '@appforge/sdk';
 import { Button, EmptyState } from '@appforge/ui';
 import { useState } from 'react';
@@ -29,10 +30,6 @@ export interface AppTestsViewProps {
   initialEditor?: 'new' | null;
 }
 
-function messageOfError(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The test case could not be saved. Try again.';
-}
-
 /** The Tests screen of one app: run the cases, keep them, and look back at earlier runs. */
 export function AppTestsView(props: AppTestsViewProps) {
   const { fields, cases, versions, runs, userId, runState, onRun, onSaveCase, onDeleteCase, renderRunDetails, initialEditor = null } = props;
@@ -53,7 +50,7 @@ export function AppTestsView(props: AppTestsViewProps) {
       await onSaveCase(value, editor !== null && editor !== 'new' ? editor.id : undefined);
       setEditor(null);
     } catch (error) {
-      setSaveError(messageOfError(error));
+      setSaveError(messageOf(error));
     } finally {
       setSaving(false);
     }

@@ -2,8 +2,8 @@ import { checkCaseInputs } from '@appforge/engine';
 import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppVersionRow } from '@appforge/sdk';
 import { useApp, useSession, useVersions } from '@appforge/sdk/react';
-import { LoadError, PageHeader, Spinner } from '@appforge/ui';
-import { useEffect, useMemo } from 'react';
+import { LoadError, PageHeader, PageTitle, Spinner } from '@appforge/ui';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CaseView } from '../components/CaseList';
 import { AppTestsView } from '../components/AppTestsView';
@@ -42,9 +42,7 @@ export function Component() {
   const deleteCase = useDeleteCase(appId);
   const { state: runState, start } = useRunTests(appId);
 
-  useEffect(() => {
-    document.title = ['Tests', app.data?.name, 'Appforge'].filter(Boolean).join(' · ');
-  }, [app.data?.name]);
+  const tabTitle = <PageTitle title={['Tests', app.data?.name]} />;
 
   const spec = app.data && versions.data ? currentVersion(app.data, versions.data)?.spec : undefined;
   const fields = useMemo(() => fieldsOf(spec), [spec]);
@@ -111,9 +109,12 @@ export function Component() {
   }
 
   return (
-    <div className="app-tests-page">
-      {header}
-      {body}
-    </div>
+    <>
+      {tabTitle}
+      <div className="app-tests-page">
+        {header}
+        {body}
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useAppforge } from '@appforge/sdk/react';
-import { Button } from '@appforge/ui';
-import { useEffect, useState } from 'react';
+import { Button, PageTitle } from '@appforge/ui';
+import { useState } from 'react';
 import { useAuthFeature } from '../lib/auth-context';
 
 /**
@@ -13,13 +13,7 @@ export function AccessDenied() {
   const { supportEmail, reportError } = useAuthFeature();
   const [pending, setPending] = useState(false);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'No access · Appforge';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  const tabTitle = <PageTitle title="No access" />;
 
   const logout = async () => {
     setPending(true);
@@ -32,16 +26,19 @@ export function AccessDenied() {
   };
 
   return (
-    <main className="auth-message-screen" id="main">
-      <div className="auth-message-card">
-        <p className="auth-brand">Appforge</p>
-        <h1 className="auth-message-title">
-          Contact <a href={`mailto:${supportEmail}`}>{supportEmail}</a> for access
-        </h1>
-        <Button onClick={() => void logout()} loading={pending}>
-          Logout
-        </Button>
-      </div>
-    </main>
+    <>
+      {tabTitle}
+      <main className="auth-message-screen" id="main">
+        <div className="auth-message-card">
+          <p className="auth-brand">Appforge</p>
+          <h1 className="auth-message-title">
+            Contact <a href={`mailto:${supportEmail}`}>{supportEmail}</a> for access
+          </h1>
+          <Button onClick={() => void logout()} loading={pending}>
+            Logout
+          </Button>
+        </div>
+      </main>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button } from '@appforge/ui';
+import { Button, PageTitle } from '@appforge/ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useJoinPreview } from '../data/use-join-preview';
@@ -57,13 +57,7 @@ export function SignInScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [brandError, reportError]);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = name ?? (params.appDescriptionId === null ? 'Sign in · Appforge' : 'Sign up · Appforge');
-    return () => {
-      document.title = previous;
-    };
-  }, [name, params.appDescriptionId]);
+  const tabTitle = <PageTitle title={name ?? (params.appDescriptionId === null ? 'Sign in' : 'Sign up')} product={name === null} />;
 
   // Seed §4: the listener logs once that a session was created.
   const logged = useRef(false);
@@ -88,40 +82,43 @@ export function SignInScreen() {
   }, [framed]);
 
   return (
-    <div className="auth-screen">
-      <BackgroundVideo />
-      <main className="auth-panel" id="main">
-        <p className="auth-brand">Appforge</p>
-        {/* Decorative: the heading next to it names the app or bundle. */}
-        {name !== null && icon !== null ? <img className="auth-brand-icon" src={icon} alt="" width={64} height={64} /> : null}
-        <h1 className="auth-heading" aria-busy={heading === LOADING_TEXT}>
-          {heading}
-        </h1>
-        {joining === null ? null : (
-          <p className="auth-joining" role="status">
-            You are joining <strong>{joining.className}</strong>
-            {joining.schoolName === null ? '' : ` at ${joining.schoolName}`}. Sign in to join the class.
+    <>
+      {tabTitle}
+      <div className="auth-screen">
+        <BackgroundVideo />
+        <main className="auth-panel" id="main">
+          <p className="auth-brand">Appforge</p>
+          {/* Decorative: the heading next to it names the app or bundle. */}
+          {name !== null && icon !== null ? <img className="auth-brand-icon" src={icon} alt="" width={64} height={64} /> : null}
+          <h1 className="auth-heading" aria-busy={heading === LOADING_TEXT}>
+            {heading}
+          </h1>
+          {joining === null ? null : (
+            <p className="auth-joining" role="status">
+              You are joining <strong>{joining.className}</strong>
+              {joining.schoolName === null ? '' : ` at ${joining.schoolName}`}. Sign in to join the class.
+            </p>
+          )}
+          <div className="auth-social">
+            <SocialButtons redirectTo={redirectTo} />
+            <PasskeySignInButton />
+          </div>
+          <p className="auth-divider">
+            <span>or continue with e-mail</span>
           </p>
-        )}
-        <div className="auth-social">
-          <SocialButtons redirectTo={redirectTo} />
-          <PasskeySignInButton />
-        </div>
-        <p className="auth-divider">
-          <span>or continue with e-mail</span>
-        </p>
-        <EmailCodeForm redirectTo={redirectTo} />
-        {params.bundleId === null ? null : (
-          <Button variant="secondary" fullWidth asChild>
-            <Link to="/">Back</Link>
-          </Button>
-        )}
-      </main>
-      {framed ? (
-        <Suspense fallback={null}>
-          <AppOpenedInNewTabModal open={modalOpen} onOpenChange={setModalOpen} onOpenInNewTab={openInNewTab} />
-        </Suspense>
-      ) : null}
-    </div>
+          <EmailCodeForm redirectTo={redirectTo} />
+          {params.bundleId === null ? null : (
+            <Button variant="secondary" fullWidth asChild>
+              <Link to="/">Back</Link>
+            </Button>
+          )}
+        </main>
+        {framed ? (
+          <Suspense fallback={null}>
+            <AppOpenedInNewTabModal open={modalOpen} onOpenChange={setModalOpen} onOpenInNewTab={openInNewTab} />
+          </Suspense>
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { messageOf } from '@appforge/sdk';
-import { buttonClassName, FullScreenSpinner } from '@appforge/ui';
+import { buttonClassName, FullScreenSpinner, PageTitle } from '@appforge/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthFeature } from '../lib/auth-context';
@@ -39,21 +39,29 @@ export function Component() {
     );
   }, [client, navigate, reportError]);
 
-  useEffect(() => {
-    document.title = 'Signing in';
-  }, []);
+  const tabTitle = <PageTitle title="Signing in" product={false} />;
 
-  if (failure === null) return <FullScreenSpinner label="Signing you in" />;
+  if (failure === null) {
+    return (
+      <>
+        {tabTitle}
+        <FullScreenSpinner label="Signing you in" />
+      </>
+    );
+  }
   return (
-    <main className="auth-message-screen" id="main">
-      <div className="auth-message-card">
-        <h1 className="auth-message-title">This sign-in link did not work</h1>
-        <p role="alert">{failure}</p>
-        <p>A link like this works once and for a short time. Sign in here with a code sent to your e-mail instead.</p>
-        <Link to="/sign-in" className={buttonClassName({ variant: 'primary' })}>
-          Sign in
-        </Link>
-      </div>
-    </main>
+    <>
+      {tabTitle}
+      <main className="auth-message-screen" id="main">
+        <div className="auth-message-card">
+          <h1 className="auth-message-title">This sign-in link did not work</h1>
+          <p role="alert">{failure}</p>
+          <p>A link like this works once and for a short time. Sign in here with a code sent to your e-mail instead.</p>
+          <Link to="/sign-in" className={buttonClassName({ variant: 'primary' })}>
+            Sign in
+          </Link>
+        </div>
+      </main>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { messageOf } from '@appforge/sdk';
 import { useAppName, useBundleName, useCustomDomain } from '@appforge/sdk/react';
-import { Button, buttonClassName, FullScreenSpinner } from '@appforge/ui';
-import { useEffect } from 'react';
+import { Button, buttonClassName, FullScreenSpinner, LoadError, PageTitle } from '@appforge/ui';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useHandOverMutation } from '../data/use-hand-over-mutation';
@@ -26,41 +25,56 @@ export function Component() {
   const handOver = useHandOverMutation();
   const name = appName.data ?? bundleName.data ?? null;
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = host === '' ? 'Continue · Appforge' : `Sign in on ${host} · Appforge`;
-    return () => {
-      document.title = previous;
-    };
-  }, [host]);
+  const tabTitle = <PageTitle title={host === '' ? 'Continue' : `Sign in on ${host}`} />;
 
   if (target === null) {
     return (
-      <Card title="Nothing to continue to">
-        <p>This page continues a sign-in on an app’s own domain, but the link does not name one.</p>
-        <HomeLink />
-      </Card>
+      <>
+        {tabTitle}
+        <Card title="Nothing to continue to">
+          <p>This page continues a sign-in on an app’s own domain, but the link does not name one.</p>
+          <HomeLink />
+        </Card>
+      </>
     );
   }
   if (domain.isPending || (servesApp && appName.isPending) || (domain.data?.is_bundle === true && bundleName.isPending)) {
-    return <FullScreenSpinner label="Checking the domain" />;
+    return (
+      <>
+        {tabTitle}
+        <FullScreenSpinner label="Checking the domain" />
+      </>
+    );
   }
   if (domain.isError) {
     return (
-      <Card title="This domain could not be checked">
-        <p role="alert">{messageOf(domain.error)}</p>
-        <Button onClick={() => void domain.refetch()}>Try again</Button>
-      </Card>
+      <>
+        {tabTitle}
+        <div className="auth-page">
+          <LoadError
+            className="auth-message-card"
+            what="This domain"
+            title="This domain could not be checked"
+            message={messageOf(domain.error)}
+            onRetry={() => void domain.refetch()}
+            retrying={domain.isFetching}
+            headingLevel={1}
+          />
+        </div>
+      </>
     );
   }
   if (domain.data === null) {
     return (
-      <Card title="This domain is not connected to an app">
-        <p>
-          <code>{host}</code> does not show an Appforge app, so you are not signed in there. You are signed in to Appforge.
-        </p>
-        <HomeLink />
-      </Card>
+      <>
+        {tabTitle}
+        <Card title="This domain is not connected to an app">
+          <p>
+            <code>{host}</code> does not show an Appforge app, so you are not signed in there. You are signed in to Appforge.
+          </p>
+          <HomeLink />
+        </Card>
+      </>
     );
   }
 
@@ -78,29 +92,32 @@ export function Component() {
   };
 
   return (
-    <Card title={`Sign in to ${what} on ${host}?`}>
-      <p>
-        {email === null ? 'You are signed in to Appforge.' : (
-          <>
-            You are signed in to Appforge as <strong>{email}</strong>.
-          </>
-        )}{' '}
-        <code>{host}</code> is {what === 'this app' ? 'an app’s own domain' : `the domain of ${what}`}, run by its owner, not by Appforge.
-      </p>
-      <p className="auth-muted">
-        Continue only if you were signing in there yourself. That site then gets its own sign-in to your account; you can end
-        it from Settings → Sessions.
-      </p>
-      {handOver.isError ? <p role="alert">{messageOf(handOver.error)}</p> : null}
-      <div className="auth-actions">
-        <Button onClick={proceed} loading={handOver.isPending || handOver.isSuccess}>
-          {`Continue to ${host}`}
-        </Button>
-        <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
-          Stay on Appforge
-        </Link>
-      </div>
-    </Card>
+    <>
+      {tabTitle}
+      <Card title={`Sign in to ${what} on ${host}?`}>
+        <p>
+          {email === null ? 'You are signed in to Appforge.' : (
+            <>
+              You are signed in to Appforge as <strong>{email}</strong>.
+            </>
+          )}{' '}
+          <code>{host}</code> is {what === 'this app' ? 'an app’s own domain' : `the domain of ${what}`}, run by its owner, not by Appforge.
+        </p>
+        <p className="auth-muted">
+          Continue only if you were signing in there yourself. That site then gets its own sign-in to your account; you can end
+          it from Settings → Sessions.
+        </p>
+        {handOver.isError ? <p role="alert">{messageOf(handOver.error)}</p> : null}
+        <div className="auth-actions">
+          <Button onClick={proceed} loading={handOver.isPending || handOver.isSuccess}>
+            {`Continue to ${host}`}
+          </Button>
+          <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+            Stay on Appforge
+          </Link>
+        </div>
+      </Card>
+    </>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Card, PageHeader } from '@appforge/ui';
-import { useEffect } from 'react';
+import { Card, PageHeader, PageTitle } from '@appforge/ui';
 import { PasswordWidget } from '../components/PasswordWidget';
 import { currentAddress } from '../lib/sign-in-params';
 
@@ -8,15 +7,16 @@ import { currentAddress } from '../lib/sign-in-params';
  * update_password view ("Update password" → "Your password has been updated").
  */
 export function Component() {
-  useEffect(() => {
-    document.title = 'Reset password · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Reset password" />;
   return (
-    <div className="auth-page">
-      <PageHeader title="Choose a new password" description="Type the password you want to use from now on." />
-      <Card>
-        <PasswordWidget view="update_password" redirectTo={currentAddress(window.location.href)} />
-      </Card>
-    </div>
+    <>
+      {tabTitle}
+      <div className="auth-page">
+        <PageHeader title="Choose a new password" description="Type the password you want to use from now on." />
+        <Card>
+          <PasswordWidget view="update_password" redirectTo={currentAddress(window.location.href)} />
+        </Card>
+      </div>
+    </>
   );
 }

@@ -1,5 +1,4 @@
-import { PageHeader } from '@appforge/ui';
-import { useEffect } from 'react';
+import { PageHeader, PageTitle } from '@appforge/ui';
 import { AnalyticsSection } from '../components/AnalyticsSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { PasskeysSection } from '../components/PasskeysSection';
@@ -10,19 +9,20 @@ import { TwoFactorSection } from '../components/TwoFactorSection';
 
 /** `/settings` — profile, sign-in methods, passkeys, two-factor, sessions, analytics consent, delete account. */
 export function Component() {
-  useEffect(() => {
-    document.title = 'Settings · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Settings" />;
   return (
-    <div className="auth-page">
-      <PageHeader title="Settings" description="Your profile, how you sign in, and your privacy." />
-      <ProfileSection />
-      <SignInMethodsSection />
-      <PasskeysSection />
-      <TwoFactorSection />
-      <SessionsSection />
-      <AnalyticsSection />
-      <DeleteAccountSection />
-    </div>
+    <>
+      {tabTitle}
+      <div className="auth-page">
+        <PageHeader title="Settings" description="Your profile, how you sign in, and your privacy." />
+        <ProfileSection />
+        <SignInMethodsSection />
+        <PasskeysSection />
+        <TwoFactorSection />
+        <SessionsSection />
+        <AnalyticsSection />
+        <DeleteAccountSection />
+      </div>
+    </>
   );
 }

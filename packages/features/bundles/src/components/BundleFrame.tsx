@@ -1,8 +1,7 @@
 import { isNotFound, messageOf } from '@appforge/sdk';
 import type { BundleDetail } from '@appforge/sdk';
 import { useBundle } from '@appforge/sdk/react';
-import { Button, EmptyState, LoadError, PageHeader, Spinner } from '@appforge/ui';
-import { useEffect } from 'react';
+import { Button, EmptyState, LoadError, PageHeader, PageTitle, Spinner } from '@appforge/ui';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { bundlePaths } from '../lib/paths';
@@ -19,66 +18,70 @@ export function BundleFrame({ page, description, children }: BundleFrameProps) {
   const { bundleId = '' } = useParams();
   const bundle = useBundle(bundleId);
   const data = bundle.data;
-  useEffect(() => {
-    document.title = [page, data?.name ?? 'Bundle', 'Appforge'].join(' · ');
-  }, [page, data?.name]);
+  const tabTitle = <PageTitle title={[page, data?.name ?? 'Bundle']} />;
 
   if (bundle.isError && !data && isNotFound(bundle.error)) {
     return (
-      <div className="bundles-page">
-        <EmptyState
-          headingLevel={1}
-          title="This bundle was not found"
-          description="It may have been deleted, or it belongs to someone else."
-          action={
-            <Button asChild>
-              <Link to="/bundles">Go to your bundles</Link>
-            </Button>
-          }
-        />
-      </div>
+      <>
+        {tabTitle}
+        <div className="bundles-page">
+          <EmptyState
+            headingLevel={1}
+            title="This bundle was not found"
+            description="It may have been deleted, or it belongs to someone else."
+            action={
+              <Button asChild>
+                <Link to="/bundles">Go to your bundles</Link>
+              </Button>
+            }
+          />
+        </div>
+      </>
     );
   }
   const paths = bundlePaths(bundleId);
   return (
-    <div className="bundles-page">
-      <PageHeader
-        title={page}
-        description={description}
-        breadcrumbs={
-          <ol className="bundles-breadcrumbs">
-            <li>
-              <Link to="/bundles">Bundles</Link>
-            </li>
-            {data ? (
+    <>
+      {tabTitle}
+      <div className="bundles-page">
+        <PageHeader
+          title={page}
+          description={description}
+          breadcrumbs={
+            <ol className="bundles-breadcrumbs">
               <li>
-                <Link to={paths.page}>{data.name}</Link>
+                <Link to="/bundles">Bundles</Link>
               </li>
-            ) : null}
-          </ol>
-        }
-      />
-      <nav aria-label="Manage this bundle" className="bundles-tabs">
-        <NavLink to={paths.settings}>Settings</NavLink>
-        <NavLink to={paths.editApps}>Apps</NavLink>
-        <NavLink to={paths.editPrice}>Price</NavLink>
-        <NavLink to={paths.allowedUsers}>Allowed people</NavLink>
-        <NavLink to={paths.customDomain}>Custom domain</NavLink>
-      </nav>
-      {data ? (
-        children(data)
-      ) : bundle.isError ? (
-        <LoadError
-          what="This bundle"
-          message={messageOf(bundle.error)}
-          onRetry={() => void bundle.refetch()}
-          retrying={bundle.isFetching}
+              {data ? (
+                <li>
+                  <Link to={paths.page}>{data.name}</Link>
+                </li>
+              ) : null}
+            </ol>
+          }
         />
-      ) : (
-        <p className="bundles-loading">
-          <Spinner size="sm" /> Loading the bundle…
-        </p>
-      )}
-    </div>
+        <nav aria-label="Manage this bundle" className="bundles-tabs">
+          <NavLink to={paths.settings}>Settings</NavLink>
+          <NavLink to={paths.editApps}>Apps</NavLink>
+          <NavLink to={paths.editPrice}>Price</NavLink>
+          <NavLink to={paths.allowedUsers}>Allowed people</NavLink>
+          <NavLink to={paths.customDomain}>Custom domain</NavLink>
+        </nav>
+        {data ? (
+          children(data)
+        ) : bundle.isError ? (
+          <LoadError
+            what="This bundle"
+            message={messageOf(bundle.error)}
+            onRetry={() => void bundle.refetch()}
+            retrying={bundle.isFetching}
+          />
+        ) : (
+          <p className="bundles-loading">
+            <Spinner size="sm" /> Loading the bundle…
+          </p>
+        )}
+      </div>
+    </>
   );
 }

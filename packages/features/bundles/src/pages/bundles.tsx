@@ -1,7 +1,7 @@
 import { describePrice, messageOf } from '@appforge/sdk';
 import { useCreateBundle, useMyBundles } from '@appforge/sdk/react';
-import { Badge, Button, Card, Dialog, EmptyState, PageHeader, QueryState, Spinner, TextField } from '@appforge/ui';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Dialog, EmptyState, PageHeader, PageTitle, QueryState, Spinner, TextField } from '@appforge/ui';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FlaggedSales } from '../components/FlaggedSales';
@@ -49,52 +49,53 @@ function NewBundleDialog({ trigger }: { trigger: React.ReactElement }) {
 /** `/bundles` — the person's bundles, "New bundle", an empty state that says what to do first, the sales of their bundles and apps, and any sales to check. */
 export function Component() {
   const bundles = useMyBundles();
-  useEffect(() => {
-    document.title = 'Bundles · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Bundles" />;
   const newButton = <Button>New bundle</Button>;
   return (
-    <div className="bundles-page">
-      <PageHeader title="Bundles" description="Sell or share several apps together, with one price and one page." actions={<NewBundleDialog trigger={newButton} />} />
-      <QueryState
-        query={bundles}
-        what="Your bundles"
-        describeError={messageOf}
-        pending={
-          <p className="bundles-loading">
-            <Spinner size="sm" /> Loading your bundles…
-          </p>
-        }
-        empty={
-          <EmptyState
-          title="No bundles yet"
-          description="Create a bundle, add your deployed apps to it, then give it a price or list the people who may use it."
-            action={<NewBundleDialog trigger={<Button>Create your first bundle</Button>} />}
-          />
-        }
-      >
-        {(list) => (
-        <ul className="bundles-grid" aria-label="Your bundles">
-          {list.map((bundle) => (
-            <li key={bundle.id}>
-              <Card
-                title={<Link to={bundlePaths(bundle.id).page}>{bundle.name}</Link>}
-                description={bundle.description ?? undefined}
-                footer={
-                  <div className="bundles-card-footer">
-                    <Badge>{bundle.app_count === 1 ? '1 app' : `${bundle.app_count} apps`}</Badge>
-                    <Badge tone={bundle.price.kind === 'free' ? 'neutral' : 'brand'}>{describePrice(bundle.price)}</Badge>
-                    <Link to={bundlePaths(bundle.id).settings}>Manage</Link>
-                  </div>
-                }
-              />
-            </li>
-          ))}
-        </ul>
-        )}
-      </QueryState>
-      <SalesOverview />
-      <FlaggedSales />
-    </div>
+    <>
+      {tabTitle}
+      <div className="bundles-page">
+        <PageHeader title="Bundles" description="Sell or share several apps together, with one price and one page." actions={<NewBundleDialog trigger={newButton} />} />
+        <QueryState
+          query={bundles}
+          what="Your bundles"
+          describeError={messageOf}
+          pending={
+            <p className="bundles-loading">
+              <Spinner size="sm" /> Loading your bundles…
+            </p>
+          }
+          empty={
+            <EmptyState
+            title="No bundles yet"
+            description="Create a bundle, add your deployed apps to it, then give it a price or list the people who may use it."
+              action={<NewBundleDialog trigger={<Button>Create your first bundle</Button>} />}
+            />
+          }
+        >
+          {(list) => (
+          <ul className="bundles-grid" aria-label="Your bundles">
+            {list.map((bundle) => (
+              <li key={bundle.id}>
+                <Card
+                  title={<Link to={bundlePaths(bundle.id).page}>{bundle.name}</Link>}
+                  description={bundle.description ?? undefined}
+                  footer={
+                    <div className="bundles-card-footer">
+                      <Badge>{bundle.app_count === 1 ? '1 app' : `${bundle.app_count} apps`}</Badge>
+                      <Badge tone={bundle.price.kind === 'free' ? 'neutral' : 'brand'}>{describePrice(bundle.price)}</Badge>
+                      <Link to={bundlePaths(bundle.id).settings}>Manage</Link>
+                    </div>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          )}
+        </QueryState>
+        <SalesOverview />
+        <FlaggedSales />
+      </div>
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import { describePrice, formatMoney, messageOf } from '@appforge/sdk';
 import type { Currency, MyPlan, PurchaseRow } from '@appforge/sdk';
 import { useCheckout, useManagePurchase, useMyPlan } from '@appforge/sdk/react';
-import { Badge, Button, Card, formatDate, LoadError, PageHeader, Spinner } from '@appforge/ui';
-import { useEffect } from 'react';
+import { Badge, Button, Card, formatDate, LoadError, PageHeader, PageTitle, Spinner } from '@appforge/ui';
 import { useSearchParams } from 'react-router';
 import { UNENFORCED_LIMITS, USAGE_FULL_TEXTS, USAGE_LABELS, UsageBar } from '../components/UsageBar';
 import { PurchasedItem } from '../components/PurchasedItem';
@@ -152,26 +151,27 @@ function PlanView({ plan }: { plan: MyPlan }) {
 export function Component() {
   const plan = useMyPlan();
   const [search] = useSearchParams();
-  useEffect(() => {
-    document.title = 'Plan · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Plan" />;
   return (
-    <div className="bundles-page">
-      <PageHeader title="Plan" description="What your plan includes and how much of it you used this month." />
-      {search.get('checkout') === 'success' ? (
-        <p role="status" className="bundles-notice">
-          Thank you — your payment was received.
-        </p>
-      ) : null}
-      {plan.isPending ? (
-        <p className="bundles-loading">
-          <Spinner size="sm" /> Loading your plan…
-        </p>
-      ) : plan.isError ? (
-        <LoadError what="Your plan" message={messageOf(plan.error)} onRetry={() => void plan.refetch()} retrying={plan.isFetching} />
-      ) : (
-        <PlanView plan={plan.data} />
-      )}
-    </div>
+    <>
+      {tabTitle}
+      <div className="bundles-page">
+        <PageHeader title="Plan" description="What your plan includes and how much of it you used this month." />
+        {search.get('checkout') === 'success' ? (
+          <p role="status" className="bundles-notice">
+            Thank you — your payment was received.
+          </p>
+        ) : null}
+        {plan.isPending ? (
+          <p className="bundles-loading">
+            <Spinner size="sm" /> Loading your plan…
+          </p>
+        ) : plan.isError ? (
+          <LoadError what="Your plan" message={messageOf(plan.error)} onRetry={() => void plan.refetch()} retrying={plan.isFetching} />
+        ) : (
+          <PlanView plan={plan.data} />
+        )}
+      </div>
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import { messageOf } from '@appforge/sdk';
 import type { CustomDomain } from '@appforge/sdk';
 import { useMyApps, useMyBundles } from '@appforge/sdk/react';
-import { Badge, Button, EmptyState, LoadError, PageHeader, Spinner } from '@appforge/ui';
-import { useEffect } from 'react';
+import { Badge, Button, EmptyState, LoadError, PageHeader, PageTitle, Spinner } from '@appforge/ui';
 import { Link } from 'react-router';
 import { useAllMyDomains } from '../data/use-all-my-domains-query';
 import { statusOf } from '../lib/status';
@@ -45,48 +44,49 @@ export function Component() {
   const apps = useMyApps();
   const bundles = useMyBundles();
 
-  useEffect(() => {
-    document.title = 'Custom domains · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Custom domains" />;
 
   const names = new Map<string, string>();
   for (const app of apps.data ?? []) names.set(app.id, app.name);
   for (const bundle of bundles.data ?? []) names.set(bundle.id, bundle.name);
 
   return (
-    <div className="domains-page">
-      <PageHeader
-        title="Custom domains"
-        description="Your own domains and what each one shows. Add a domain from an app’s settings or a bundle’s page."
-      />
-      {domains.isPending ? (
-        <p className="domains-muted">
-          <Spinner size="sm" /> Loading your domains…
-        </p>
-      ) : domains.isError ? (
-        <LoadError what="Your domains" message={messageOf(domains.error)} onRetry={() => void domains.refetch()} retrying={domains.isFetching} />
-      ) : domains.data.length === 0 ? (
-        <EmptyState
-          title="No custom domain yet"
-          description="A custom domain shows one of your apps, its landing page or a bundle at the root of a domain you own. Open an app’s settings or a bundle’s page to add one."
-          action={
-            <div className="domains-empty-actions">
-              <Button asChild>
-                <Link to="/">Your apps</Link>
-              </Button>
-              <Button asChild variant="secondary">
-                <Link to="/bundles">Your bundles</Link>
-              </Button>
-            </div>
-          }
+    <>
+      {tabTitle}
+      <div className="domains-page">
+        <PageHeader
+          title="Custom domains"
+          description="Your own domains and what each one shows. Add a domain from an app’s settings or a bundle’s page."
         />
-      ) : (
-        <ul className="domains-rows" aria-label="Your custom domains">
-          {domains.data.map((domain) => (
-            <DomainRow key={domain.host} domain={domain} names={names} />
-          ))}
-        </ul>
-      )}
-    </div>
+        {domains.isPending ? (
+          <p className="domains-muted">
+            <Spinner size="sm" /> Loading your domains…
+          </p>
+        ) : domains.isError ? (
+          <LoadError what="Your domains" message={messageOf(domains.error)} onRetry={() => void domains.refetch()} retrying={domains.isFetching} />
+        ) : domains.data.length === 0 ? (
+          <EmptyState
+            title="No custom domain yet"
+            description="A custom domain shows one of your apps, its landing page or a bundle at the root of a domain you own. Open an app’s settings or a bundle’s page to add one."
+            action={
+              <div className="domains-empty-actions">
+                <Button asChild>
+                  <Link to="/">Your apps</Link>
+                </Button>
+                <Button asChild variant="secondary">
+                  <Link to="/bundles">Your bundles</Link>
+                </Button>
+              </div>
+            }
+          />
+        ) : (
+          <ul className="domains-rows" aria-label="Your custom domains">
+            {domains.data.map((domain) => (
+              <DomainRow key={domain.host} domain={domain} names={names} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
   );
 }

@@ -61,4 +61,36 @@ describe('class settings: unsaved edits', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect((await owner.client.classes.get(klass.id)).checks.profanity).toBe(false);
   });
+
+  it('asks before another tab drops a changed limit: "Stay" keeps it, "Leave" opens the tab and drops it', async () => {
+    const { owner, klass, user, form } = await settingsOfClass();
+    const limit = within(form).getByRole('spinbutton', { name: /Runs per student per day/ });
+    await user.clear(limit);
+    await user.type(limit, '7');
+
+    await user.click(screen.getByRole('tab', { name: 'Roster' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(form).getByRole('spinbutton', { name: /Runs per student per day/ })).toHaveValue(7);
+
+    await user.click(screen.getByRole('tab', { name: 'Roster' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Roster' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.queryByRole('form', { name: 'Limits and safety' })).not.toBeInTheDocument();
+    // Back on Settings, the saved limit shows again: what was typed is gone, and nothing was saved.
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    const fresh = await screen.findByRole('form', { name: 'Limits and safety' });
+    expect(within(fresh).getByRole('spinbutton', { name: /Runs per student per day/ })).toHaveValue(50);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await owner.client.classes.get(klass.id)).toMatchObject({ runs_per_student_per_day: 50 });
+  });
+
+  it('switches tabs without asking when nothing was changed', async () => {
+    const { user } = await settingsOfClass();
+    await user.click(screen.getByRole('tab', { name: 'Roster' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Roster' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
 });

@@ -1,7 +1,9 @@
 import { messageOf } from '@appforge/sdk';
-import { Button, Card, ConfirmDialog, Form, FormField, SubmitButton, Switch } from '@appforge/ui';
+import { Button, Card, ConfirmDialog, Form, FormField, SubmitButton, Switch, useFormLeaveCheck } from '@appforge/ui';
+import type { FormLeaveCheck } from '@appforge/ui';
 import { UnsavedChangesGuard } from '@appforge/ui/router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { RefObject } from 'react';
 import { z } from 'zod';
 import { dailyRunsSchema } from '../lib/schemas';
 import type { ClassChecks, ClassSettingsInput, TeacherClass } from '../lib/types';
@@ -13,6 +15,24 @@ export interface ClassSettingsPanelProps {
   onExport: () => Promise<Blob>;
   /** Deletes the class with its members, assignments, runs and alerts. */
   onDelete: () => Promise<unknown>;
+  /**
+   * Filled with the settings form's leave check while the form shows, so the class view can ask
+   * before a tab switch drops a changed setting (tabs are not routes: the router guard misses them).
+   */
+  leaveCheckRef?: RefObject<FormLeaveCheck | null>;
+}
+
+/** Hands the surrounding form's leave check to whoever holds `into`, while the form shows. */
+function ShareLeaveCheck({ into }: { into: RefObject<FormLeaveCheck | null> | undefined }) {
+  const check = useFormLeaveCheck();
+  useEffect(() => {
+    if (into === undefined) return undefined;
+    into.current = check;
+    return () => {
+      into.current = null;
+    };
+  }, [into, check]);
+  return null;
 }
 
 const CHECKS: readonly { key: keyof ClassChecks; label: string; hint: string }[] = [
@@ -54,7 +74,7 @@ function download(blob: Blob, name: string): void {
 }
 
 /** Limits, content checks, e-mail alerts; and the class's data: export it, or delete it all. */
-export function ClassSettingsPanel({ cls, onSave, onExport, onDelete }: ClassSettingsPanelProps) {
+export function ClassSettingsPanel({ cls, onSave, onExport, onDelete, leaveCheckRef }: ClassSettingsPanelProps) {
   const [exporting, setExporting] = useState(false);
   const [exportStatus, setExportStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
 
@@ -88,6 +108,7 @@ export function ClassSettingsPanel({ cls, onSave, onExport, onDelete }: ClassSet
             return (
               <>
                 <UnsavedChangesGuard />
+                <ShareLeaveCheck into={leaveCheckRef} />
                 <FormField
                   name="runsPerDay"
                   type="number"

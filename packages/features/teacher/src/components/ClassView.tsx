@@ -1,5 +1,6 @@
-import { Badge, PageHeader, Tabs } from '@appforge/ui';
-import { useState } from 'react';
+import { Badge, PageHeader, Tabs, UnsavedChangesDialog } from '@appforge/ui';
+import type { FormLeaveCheck } from '@appforge/ui';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TEACHER_PORTAL } from '../lib/paths';
 import type {
@@ -51,6 +52,14 @@ export interface ClassViewProps {
 export function ClassView(props: ClassViewProps) {
   const { cls, members, alerts } = props;
   const [tab, setTab] = useState<string>(props.initialTab ?? 'roster');
+  // Tabs are not routes, so the settings form's router guard cannot see a tab switch: the same
+  // "Leave without saving?" is asked here before a switch unmounts the form with changed settings.
+  const settingsLeaveCheck = useRef<FormLeaveCheck | null>(null);
+  const [askingToLeaveFor, setAskingToLeaveFor] = useState<string | null>(null);
+  const changeTab = (next: string) => {
+    if (next !== tab && settingsLeaveCheck.current?.hasUnsavedChanges() === true) setAskingToLeaveFor(next);
+    else setTab(next);
+  };
   const openAlerts = alerts.filter((alert) => alert.acknowledged_at === null).length;
   const details = [cls.subject, cls.grade === null ? null : `Grade ${cls.grade}`].filter((part) => part !== null).join(' · ');
   return (
@@ -80,7 +89,7 @@ export function ClassView(props: ClassViewProps) {
       <Tabs
         aria-label="Class sections"
         value={tab}
-        onValueChange={setTab}
+        onValueChange={changeTab}
         className="teacher-tabs"
         items={[
           {
@@ -105,7 +114,7 @@ export function ClassView(props: ClassViewProps) {
             label: 'Assignments',
             content: <AssignmentsPanel assignments={props.assignments} items={props.items} onAssign={props.onAssign} onUnassign={props.onUnassign} />,
           },
-          { value: 'live', label: 'Live', content: <LivePanel runs={props.runs} members={members} alerts={alerts} liveOutputs={props.liveOutputs} onShowAlerts={() => setTab('alerts')} /> },
+          { value: 'live', label: 'Live', content: <LivePanel runs={props.runs} members={members} alerts={alerts} liveOutputs={props.liveOutputs} onShowAlerts={() => changeTab('alerts')} /> },
           {
             value: 'alerts',
             label: openAlerts > 0 ? `Alerts (${openAlerts})` : 'Alerts',
@@ -114,9 +123,25 @@ export function ClassView(props: ClassViewProps) {
           {
             value: 'settings',
             label: 'Settings',
-            content: <ClassSettingsPanel cls={cls} onSave={props.onSaveSettings} onExport={props.onExport} onDelete={props.onDelete} />,
+            content: (
+              <ClassSettingsPanel
+                cls={cls}
+                onSave={props.onSaveSettings}
+                onExport={props.onExport}
+                onDelete={props.onDelete}
+                leaveCheckRef={settingsLeaveCheck}
+              />
+            ),
           },
         ]}
+      />
+      <UnsavedChangesDialog
+        open={askingToLeaveFor !== null}
+        onStay={() => setAskingToLeaveFor(null)}
+        onLeave={() => {
+          if (askingToLeaveFor !== null) setTab(askingToLeaveFor);
+          setAskingToLeaveFor(null);
+        }}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { messageOf } from '@appforge/sdk';
 import { useJoinClass } from '@appforge/sdk/react';
-import { Button, Card, PageHeader, useToast } from '@appforge/ui';
+import { Button, Card, PageHeader, PageTitle, useToast } from '@appforge/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JoinClassForm } from '../components/JoinClassForm';
@@ -17,9 +17,7 @@ export function Component() {
   const parsed = joinCodeSchema.safeParse(code);
   const tried = useRef<string | null>(null);
 
-  useEffect(() => {
-    document.title = 'Join a class · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Join a class" />;
 
   const joinWith = async (value: string) => {
     const joined = await join.mutateAsync({ code: value });
@@ -38,26 +36,29 @@ export function Component() {
   const failure = !parsed.success ? (parsed.error.issues[0]?.message ?? 'This join link is not valid.') : join.isError ? messageOf(join.error) : null;
 
   return (
-    <div className="teacher-page">
-      <PageHeader title="Join a class" />
-      {failure === null ? (
-        <Loading what="the class" />
-      ) : (
-        <Card title="This link did not work" headingLevel={2}>
-          <div className="teacher-stack">
-            <p role="alert" className="teacher-error">
-              {failure}
-            </p>
-            <p className="teacher-muted">Check the code with your teacher and type it here.</p>
-            <JoinClassForm onJoin={joinWith} />
-            <div className="teacher-actions teacher-actions--start">
-              <Button asChild variant="secondary">
-                <Link to={MY_CLASSES}>Go to My classes</Link>
-              </Button>
+    <>
+      {tabTitle}
+      <div className="teacher-page">
+        <PageHeader title="Join a class" />
+        {failure === null ? (
+          <Loading what="the class" />
+        ) : (
+          <Card title="This link did not work" headingLevel={2}>
+            <div className="teacher-stack">
+              <p role="alert" className="teacher-error">
+                {failure}
+              </p>
+              <p className="teacher-muted">Check the code with your teacher and type it here.</p>
+              <JoinClassForm onJoin={joinWith} />
+              <div className="teacher-actions teacher-actions--start">
+                <Button asChild variant="secondary">
+                  <Link to={MY_CLASSES}>Go to My classes</Link>
+                </Button>
+              </div>
             </div>
-          </div>
-        </Card>
-      )}
-    </div>
+          </Card>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { messageOf } from '@appforge/sdk';
 import { useCreateClass, useTeacherClasses, useUpdateClass } from '@appforge/sdk/react';
-import { LoadError, PageHeader } from '@appforge/ui';
-import { useEffect } from 'react';
+import { LoadError, PageHeader, PageTitle } from '@appforge/ui';
 import { useNavigate } from 'react-router';
 import { ClassesList } from '../components/ClassesList';
 import { Loading } from '../components/Loading';
@@ -29,15 +28,16 @@ function TeacherClasses() {
 
 /** /teacher-portal — a teacher's classes; anyone else is told who may open it. */
 export function Component() {
-  useEffect(() => {
-    document.title = 'Teacher portal · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Teacher portal" />;
   return (
-    <TeachersOnly what="the teacher portal">
-      <div className="teacher-page">
-        <PageHeader title="Teacher portal" description="Your classes: share a join code, assign apps, and watch your students' work as it happens." />
-        <TeacherClasses />
-      </div>
-    </TeachersOnly>
+    <>
+      {tabTitle}
+      <TeachersOnly what="the teacher portal">
+        <div className="teacher-page">
+          <PageHeader title="Teacher portal" description="Your classes: share a join code, assign apps, and watch your students' work as it happens." />
+          <TeacherClasses />
+        </div>
+      </TeachersOnly>
+    </>
   );
 }

@@ -2,8 +2,7 @@
 // (pages/bundle.tsx) and the light visitor entry's (light/LightBundlePage.tsx, issue 28) both
 // draw them. Links go through VisitorLink (the router's Link inside the shell).
 import type { Access, BundlePage } from '@appforge/sdk';
-import { Badge, Button, buttonClassName, Card, EmptyState, Spinner } from '@appforge/ui';
-import { useEffect } from 'react';
+import { Badge, Button, buttonClassName, Card, EmptyState, LoadError, PageTitle, Spinner } from '@appforge/ui';
 import type { ReactNode } from 'react';
 import { bundlePaths } from '../lib/bundle-paths';
 import { deployedAppPath } from '../lib/sign-in-link';
@@ -22,10 +21,8 @@ export function AccessNote({ access }: { access: Exclude<Access, null> }) {
 }
 
 /** The tab's title: the bundle's name once known. */
-export function useBundleTitle(name: string | undefined): void {
-  useEffect(() => {
-    document.title = `${name ?? 'Bundle'} · Appforge`;
-  }, [name]);
+export function BundleTitle({ name }: { name: string | undefined }) {
+  return <PageTitle title={name ?? 'Bundle'} />;
 }
 
 export function BundleNotFound() {
@@ -36,11 +33,10 @@ export function BundleNotFound() {
   );
 }
 
-export function BundleLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function BundleLoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
   return (
-    <div className="visitor-bundle-page" role="alert">
-      <p>The bundle could not be loaded: {message}</p>
-      <Button onClick={onRetry}>Try again</Button>
+    <div className="visitor-bundle-page">
+      <LoadError what="This bundle" message={message} onRetry={onRetry} retrying={retrying} headingLevel={1} />
     </div>
   );
 }

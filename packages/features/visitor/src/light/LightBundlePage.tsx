@@ -2,7 +2,7 @@ import type { BundlePage } from '@appforge/sdk';
 import type { VisitorLiteClient } from '@appforge/sdk/visitor-lite';
 import { isNotFound, messageOf } from '@appforge/sdk/visitor-lite';
 import { useCallback, useEffect, useState } from 'react';
-import { AccessNote, BundleLoadError, BundleLoading, BundleNotFound, BundleView, useBundleTitle } from '../components/BundleView';
+import { AccessNote, BundleLoadError, BundleLoading, BundleNotFound, BundleTitle, BundleView } from '../components/BundleView';
 import { isAppId } from '../lib/sign-in-link';
 
 export interface LightBundlePageProps {
@@ -35,7 +35,6 @@ export function LightBundlePage({ client, bundleId, onNeedsFullApp }: LightBundl
     setLoaded({ status: 'loading' });
     setAttempt((count) => count + 1);
   }, []);
-  useBundleTitle(loaded.status === 'ready' ? loaded.page.name : undefined);
 
   useEffect(() => {
     if (validId === null) return;
@@ -57,6 +56,15 @@ export function LightBundlePage({ client, bundleId, onNeedsFullApp }: LightBundl
     };
   }, [client, validId, attempt, onNeedsFullApp]);
 
+  return (
+    <>
+      <BundleTitle name={loaded.status === 'ready' ? loaded.page.name : undefined} />
+      <LightBundleBody loaded={loaded} retry={retry} />
+    </>
+  );
+}
+
+function LightBundleBody({ loaded, retry }: { loaded: Loaded; retry: () => void }) {
   switch (loaded.status) {
     case 'loading':
       return <BundleLoading />;

@@ -1,10 +1,10 @@
+import { PageTitle } from '@appforge/ui';
 import type { PublicApp } from '@appforge/sdk';
 import type { VisitorLiteClient } from '@appforge/sdk/visitor-lite';
 import { useEffect, useState } from 'react';
 import { AppSkeleton } from '../components/AppSkeleton';
 import { DeployedAppRunner } from '../components/DeployedAppRunner';
 import { deployedAppPath, signInHref } from '../lib/sign-in-link';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { useEmbedResize } from '../lib/use-embed-resize';
 import { useLightRunStream } from './use-light-run-stream';
 
@@ -31,7 +31,7 @@ type Loaded = { status: 'loading' } | { status: 'ready'; app: PublicApp & { depl
 export function LightDeployedApp({ client, appId, returnPath, onNeedsFullApp }: LightDeployedAppProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const stream = useLightRunStream(client);
-  useDocumentTitle(loaded.status === 'ready' ? loaded.app.name : null);
+  const tabTitle = <PageTitle title={loaded.status === 'ready' ? loaded.app.name : null} product={false} />;
   useEmbedResize();
 
   useEffect(() => {
@@ -56,17 +56,27 @@ export function LightDeployedApp({ client, appId, returnPath, onNeedsFullApp }: 
     };
   }, [client, appId, onNeedsFullApp]);
 
-  if (loaded.status === 'loading') return <AppSkeleton />;
+  if (loaded.status === 'loading') {
+    return (
+      <>
+        {tabTitle}
+        <AppSkeleton />
+      </>
+    );
+  }
   const { app } = loaded;
   return (
-    <DeployedAppRunner
-      key={app.id}
-      app={app}
-      spec={app.deployed.spec}
-      signedIn={false}
-      signInHref={signInHref(app.id, returnPath ?? deployedAppPath(app.id))}
-      classId={null}
-      stream={stream}
-    />
+    <>
+      {tabTitle}
+      <DeployedAppRunner
+        key={app.id}
+        app={app}
+        spec={app.deployed.spec}
+        signedIn={false}
+        signInHref={signInHref(app.id, returnPath ?? deployedAppPath(app.id))}
+        classId={null}
+        stream={stream}
+      />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { describeApp } from '@appforge/engine/describe';
+import { PageTitle } from '@appforge/ui';
 import type { AppOutline } from '@appforge/engine';
 import type { PublicApp } from '@appforge/sdk';
 import type { VisitorLiteClient } from '@appforge/sdk/visitor-lite';
@@ -10,7 +11,6 @@ import { RunProblem } from '../components/RunProblem';
 import { SignInRequired } from '../components/SignInRequired';
 import type { ProblemLike } from '../lib/problem-words';
 import { deployedAppPath, isAppId, landingPagePath, signInHref } from '../lib/sign-in-link';
-import { useDocumentTitle } from '../lib/use-document-title';
 
 export interface LightLandingPageProps {
   client: VisitorLiteClient;
@@ -51,7 +51,6 @@ export function LightLandingPage({ client, appId, onNeedsFullApp }: LightLanding
     setLoaded({ status: 'loading' });
     setAttempt((count) => count + 1);
   }, []);
-  useDocumentTitle(loaded.status === 'ready' ? loaded.app.name : loaded.status === 'loading' ? null : 'App not found');
 
   useEffect(() => {
     if (validId === null) return;
@@ -85,6 +84,16 @@ export function LightLandingPage({ client, appId, onNeedsFullApp }: LightLanding
   }, [client, validId, attempt, onNeedsFullApp]);
 
   const signIn = signInHref(appId, landingPagePath(appId));
+  const title = loaded.status === 'ready' ? loaded.app.name : loaded.status === 'loading' ? null : 'App not found';
+  return (
+    <>
+      <PageTitle title={title} product={false} />
+      <LightLandingBody loaded={loaded} validId={validId} signIn={signIn} retry={retry} />
+    </>
+  );
+}
+
+function LightLandingBody({ loaded, validId, signIn, retry }: { loaded: Loaded; validId: string | null; signIn: string; retry: () => void }) {
   switch (loaded.status) {
     case 'loading':
       return <AppSkeleton label="Loading app page" />;

@@ -1,7 +1,7 @@
 import { isNotFound, messageOf } from '@appforge/sdk';
 import { useBundlePage, useSession } from '@appforge/sdk/react';
 import { useParams, useSearchParams } from 'react-router';
-import { BundleLoadError, BundleLoading, BundleNotFound, BundleView, useBundleTitle } from '../components/BundleView';
+import { BundleLoadError, BundleLoading, BundleNotFound, BundleTitle, BundleView } from '../components/BundleView';
 import { GetAccess } from '../components/GetAccess';
 import { bundlePaths, bundleSignInHref } from '../lib/bundle-paths';
 import { isAppId } from '../lib/sign-in-link';
@@ -28,14 +28,37 @@ function Page() {
   const [search] = useSearchParams();
   const checkoutOutcome = search.get('checkout');
   const data = page.data;
-  useBundleTitle(data?.name);
+  const title = <BundleTitle name={data?.name} />;
 
-  if (!validId || (page.isError && isNotFound(page.error))) return <BundleNotFound />;
-  if (page.isError) return <BundleLoadError message={messageOf(page.error)} onRetry={() => void page.refetch()} />;
-  if (!data) return <BundleLoading />;
+  if (!validId || (page.isError && isNotFound(page.error))) {
+    return (
+      <>
+        {title}
+        <BundleNotFound />
+      </>
+    );
+  }
+  if (page.isError) {
+    return (
+      <>
+        {title}
+        <BundleLoadError message={messageOf(page.error)} onRetry={() => void page.refetch()} retrying={page.isFetching} />
+      </>
+    );
+  }
+  if (!data) {
+    return (
+      <>
+        {title}
+        <BundleLoading />
+      </>
+    );
+  }
   const paths = bundlePaths(data.id);
   return (
-    <BundleView
+    <>
+      {title}
+      <BundleView
       data={data}
       checkoutOutcome={checkoutOutcome}
       getAccess={
@@ -48,6 +71,7 @@ function Page() {
           returnPath={paths.page}
         />
       }
-    />
+      />
+    </>
   );
 }

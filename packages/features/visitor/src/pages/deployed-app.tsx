@@ -1,3 +1,4 @@
+import { PageTitle } from '@appforge/ui';
 import { usePublicApp, useRunStream, useSession } from '@appforge/sdk/react';
 import { useParams, useSearchParams } from 'react-router';
 import { AppNotFound } from '../components/AppNotFound';
@@ -11,7 +12,6 @@ import { PaidAccess } from '../components/PaidAccess';
 import { RunProblem } from '../components/RunProblem';
 import { deployedAppPath, isAppId, signInHref } from '../lib/sign-in-link';
 import { useAppPaywall } from '../lib/use-app-paywall';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { useEmbedResize } from '../lib/use-embed-resize';
 import { RouterLinks } from '../components/RouterLinks';
 
@@ -39,28 +39,71 @@ function Page() {
   const session = useSession();
   const query = usePublicApp(validId);
   const app = query.data;
-  useDocumentTitle(app ? app.name : validId === null || query.isError ? 'App not found' : null);
+  const tabTitle = <PageTitle title={app ? app.name : validId === null || query.isError ? 'App not found' : null} product={false} />;
   useEmbedResize();
 
-  if (validId === null) return <AppNotFound />;
-  const signIn = signInHref(validId, deployedAppPath(validId));
-  if (session.status === 'loading' || query.isPending) return <AppSkeleton />;
-  if (query.isError) {
-    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFoundOrSignIn appId={validId} signInHref={session.status === 'signed_out' ? signIn : undefined} />;
+  if (validId === null) {
     return (
-      <RunProblem
-        problem={query.error}
-        appName="This app"
-        signInHref={signIn}
-        onRetry={() => void query.refetch()}
-       
-      />
+      <>
+        {tabTitle}
+        <AppNotFound />
+      </>
     );
   }
-  if (!app?.deployed) return <AppNotFound />;
+  const signIn = signInHref(validId, deployedAppPath(validId));
+  if (session.status === 'loading' || query.isPending) {
+    return (
+      <>
+        {tabTitle}
+        <AppSkeleton />
+      </>
+    );
+  }
+  if (query.isError) {
+    if (NOT_FOUND_CODES.has(query.error.code)) {
+      return (
+        <>
+          {tabTitle}
+          <AppNotFoundOrSignIn appId={validId} signInHref={session.status === 'signed_out' ? signIn : undefined} />
+        </>
+      );
+    }
+    return (
+      <>
+        {tabTitle}
+        <RunProblem
+          problem={query.error}
+          appName="This app"
+          signInHref={signIn}
+          onRetry={() => void query.refetch()}
+       
+        />
+      </>
+    );
+  }
+  if (!app?.deployed) {
+    return (
+      <>
+        {tabTitle}
+        <AppNotFound />
+      </>
+    );
+  }
   // A class run is granted by the teacher's assignment: no paywall for it (issue 19).
-  if (classId) return <DeployedApp key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} classId={classId} />;
-  return <PaidGate key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} classId={null} />;
+  if (classId) {
+    return (
+      <>
+        {tabTitle}
+        <DeployedApp key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} classId={classId} />
+      </>
+    );
+  }
+  return (
+    <>
+      {tabTitle}
+      <PaidGate key={app.id} app={app} spec={app.deployed.spec} signedIn={session.status === 'signed_in'} signInHref={signIn} classId={null} />
+    </>
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PageTitle } from '@appforge/ui';
 import { describeApp } from '@appforge/engine';
 import type { AppOutline } from '@appforge/engine';
 import type { PublicApp } from '@appforge/sdk';
@@ -12,7 +13,6 @@ import { PaidAccess } from '../components/PaidAccess';
 import { RunProblem } from '../components/RunProblem';
 import { deployedAppPath, isAppId, landingPagePath, signInHref } from '../lib/sign-in-link';
 import { useAppPaywall } from '../lib/use-app-paywall';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { RouterLinks } from '../components/RouterLinks';
 
 const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['not_found', 'app_not_found', 'not_deployed', 'invalid_input']);
@@ -36,20 +36,56 @@ function Page() {
   const query = usePublicApp(validId);
   const app = query.data;
   const outline = useMemo(() => (app?.deployed ? describeApp(app.deployed.spec) : null), [app]);
-  useDocumentTitle(app ? app.name : validId === null || query.isError ? 'App not found' : null);
+  const tabTitle = <PageTitle title={app ? app.name : validId === null || query.isError ? 'App not found' : null} product={false} />;
 
-  if (validId === null) return <AppNotFound />;
-  const signedOut = session.status === 'signed_out';
-  const signIn = signInHref(validId, landingPagePath(validId));
-  if (session.status === 'loading' || query.isPending) return <AppSkeleton label="Loading app page" />;
-  if (query.isError) {
-    if (NOT_FOUND_CODES.has(query.error.code)) return <AppNotFoundOrSignIn appId={validId} signInHref={signedOut ? signIn : undefined} />;
+  if (validId === null) {
     return (
-      <RunProblem problem={query.error} appName="This app" signInHref={signIn} onRetry={() => void query.refetch()} />
+      <>
+        {tabTitle}
+        <AppNotFound />
+      </>
     );
   }
-  if (!app?.deployed) return <AppNotFound />;
-  return <Landing key={app.id} app={app} outline={outline} signedOut={signedOut} />;
+  const signedOut = session.status === 'signed_out';
+  const signIn = signInHref(validId, landingPagePath(validId));
+  if (session.status === 'loading' || query.isPending) {
+    return (
+      <>
+        {tabTitle}
+        <AppSkeleton label="Loading app page" />
+      </>
+    );
+  }
+  if (query.isError) {
+    if (NOT_FOUND_CODES.has(query.error.code)) {
+      return (
+        <>
+          {tabTitle}
+          <AppNotFoundOrSignIn appId={validId} signInHref={signedOut ? signIn : undefined} />
+        </>
+      );
+    }
+    return (
+      <>
+        {tabTitle}
+        <RunProblem problem={query.error} appName="This app" signInHref={signIn} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+  if (!app?.deployed) {
+    return (
+      <>
+        {tabTitle}
+        <AppNotFound />
+      </>
+    );
+  }
+  return (
+    <>
+      {tabTitle}
+      <Landing key={app.id} app={app} outline={outline} signedOut={signedOut} />
+    </>
+  );
 }
 
 /** The landing page proper; a paid app the visitor has no access to shows its price and "Get access". */

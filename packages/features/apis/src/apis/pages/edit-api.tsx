@@ -1,9 +1,8 @@
-import { API_AUTH_KINDS, messageOf } from '@appforge/sdk';
+import { API_AUTH_KINDS, isNotFound, messageOf } from '@appforge/sdk';
 import type { ApiAuthKind, ApiDetail, ApiImportPreview, ApiInput } from '@appforge/sdk';
 import { useApi, useSaveApi, useSetApiSecret } from '@appforge/sdk/react';
-import { Form, FormField, PageHeader, SubmitButton, TextArea } from '@appforge/ui';
+import { Form, FormField, LoadError, PageHeader, PageTitle, SubmitButton, TextArea } from '@appforge/ui';
 import { UnsavedChangesGuard } from '@appforge/ui/router';
-import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { EndpointsEditor } from '../components/EndpointsEditor';
@@ -187,29 +186,47 @@ export function Component() {
   const [params] = useSearchParams();
   const api = useApi(apiId);
   const example = findExample(params.get('example'));
-  useEffect(() => {
-    document.title = `${apiId ? 'Edit API' : 'New API'} · Your APIs · Appforge`;
-  }, [apiId]);
+  const tabTitle = <PageTitle title={[apiId ? 'Edit API' : 'New API', 'Your APIs']} />;
 
-  if (apiId !== undefined && api.isPending) return <p role="status">Loading the API…</p>;
+  if (apiId !== undefined && api.isPending) {
+    return (
+      <>
+        {tabTitle}
+        <p role="status">Loading the API…</p>
+      </>
+    );
+  }
   if (apiId !== undefined && api.isError) {
     return (
-      <div role="alert" className="apis-error">
-        <h1>This API could not be opened</h1>
-        <p>{api.error.code === 'not_found' ? 'It does not exist, or it belongs to someone else.' : api.error.message}</p>
-        <Link to="/list-apis">Back to your APIs</Link>
-      </div>
+      <>
+        {tabTitle}
+        <div className="apis-error">
+          <LoadError
+            what="This API"
+            title="This API could not be opened"
+            message={messageOf(api.error)}
+            notFound={isNotFound(api.error)}
+            onRetry={() => void api.refetch()}
+            retrying={api.isFetching}
+            headingLevel={1}
+          />
+          <Link to="/list-apis">Back to your APIs</Link>
+        </div>
+      </>
     );
   }
   const existing = apiId !== undefined ? api.data : undefined;
   return (
-    <div className="apis-page">
-      <PageHeader
-        title={existing ? `Edit ${existing.name}` : 'Connect an API'}
-        description="Its base URL, how it authenticates, and the endpoints your apps may call."
-        breadcrumbs={<Link to="/list-apis">Your APIs</Link>}
-      />
-      <ApiForm key={existing?.id ?? example?.id ?? 'new'} existing={existing} initial={formFrom(existing ?? example?.api)} importFirst={params.get('import') === 'openapi'} />
-    </div>
+    <>
+      {tabTitle}
+      <div className="apis-page">
+        <PageHeader
+          title={existing ? `Edit ${existing.name}` : 'Connect an API'}
+          description="Its base URL, how it authenticates, and the endpoints your apps may call."
+          breadcrumbs={<Link to="/list-apis">Your APIs</Link>}
+        />
+        <ApiForm key={existing?.id ?? example?.id ?? 'new'} existing={existing} initial={formFrom(existing ?? example?.api)} importFirst={params.get('import') === 'openapi'} />
+      </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { messageOf } from '@appforge/sdk';
+import { isNotFound, messageOf } from '@appforge/sdk';
 import { useAppApiAccess, useAppforge, useSetApiAccess } from '@appforge/sdk/react';
 import { Button, Card, CodeBlock, EmptyState, PageHeader, Spinner, Switch, Tabs } from '@appforge/ui';
 import { Link, useParams } from 'react-router';
@@ -14,7 +14,7 @@ export function Component() {
   const setAccess = useSetApiAccess();
   if (access.isPending) return <Spinner label="Loading the app…" />;
   if (access.isError) {
-    return <EmptyState title={access.error.status === 404 ? 'This app was not found' : 'The app could not be loaded'} description={messageOf(access.error)} />;
+    return <EmptyState title={isNotFound(access.error) ? 'This app was not found' : 'The app could not be loaded'} description={messageOf(access.error)} />;
   }
   const app = access.data;
   const baseUrl = client.apiKeys.baseUrl();

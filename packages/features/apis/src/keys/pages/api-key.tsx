@@ -1,4 +1,4 @@
-import { messageOf } from '@appforge/sdk';
+import { isNotFound, messageOf } from '@appforge/sdk';
 import type { CreatedApiKey } from '@appforge/sdk';
 import { useApiKey, useMyApps } from '@appforge/sdk/react';
 import { Button, Card, EmptyState, PageHeader, Spinner } from '@appforge/ui';
@@ -42,7 +42,7 @@ function ExistingKey({ apiKeyId }: { apiKeyId: string }) {
   const key = useApiKey(apiKeyId);
   if (key.isPending) return <Spinner label="Loading the key…" />;
   if (key.isError) {
-    return <EmptyState title={key.error.status === 404 ? 'This key was not found' : 'The key could not be loaded'} description={messageOf(key.error)} action={backToList} />;
+    return <EmptyState title={isNotFound(key.error) ? 'This key was not found' : 'The key could not be loaded'} description={messageOf(key.error)} action={backToList} />;
   }
   return (
     <div className="af-keys-page">

@@ -1,6 +1,6 @@
 import { messageOf } from '@appforge/sdk';
 import { useApp, useGenerateVersion, useVersion } from '@appforge/sdk/react';
-import { Button, EmptyState, LoadError, PageHeader, TextArea } from '@appforge/ui';
+import { Button, EmptyState, LoadError, PageHeader, PageTitle, TextArea } from '@appforge/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -154,44 +154,77 @@ function Loaded({ appId }: { appId: string }) {
   const baseId = fixedBase.current;
   const version = useVersion(baseId);
 
-  useEffect(() => {
-    if (app.data) document.title = `Change ${app.data.name} · Appforge`;
-  }, [app.data]);
+  const tabTitle = <PageTitle title={app.data && `Change ${app.data.name}`} />;
 
-  if (app.isPending) return <AiSkeleton label="Loading your app…" />;
-  if (app.isError) {
-    if (isHiddenApp(app.error)) return <AppMissing />;
+  if (app.isPending) {
     return (
-      <div className="aib-page aib-page--narrow">
-        <LoadError headingLevel={1} what="The app" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} />
-      </div>
+      <>
+        {tabTitle}
+        <AiSkeleton label="Loading your app…" />
+      </>
+    );
+  }
+  if (app.isError) {
+    if (isHiddenApp(app.error)) {
+      return (
+        <>
+          {tabTitle}
+          <AppMissing />
+        </>
+      );
+    }
+    return (
+      <>
+        {tabTitle}
+        <div className="aib-page aib-page--narrow">
+          <LoadError headingLevel={1} what="The app" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} />
+        </div>
+      </>
     );
   }
   if (baseId === null) {
     return (
-      <div className="aib-page aib-page--narrow">
-        <EmptyState
-          headingLevel={1}
-          title={`${app.data.name} has no version yet`}
-          description="Build its first steps, then come back to describe changes."
-          action={
-            <Button asChild>
-              <Link to={appOverviewPath(appId)}>Open the app</Link>
-            </Button>
-          }
-        />
-      </div>
+      <>
+        {tabTitle}
+        <div className="aib-page aib-page--narrow">
+          <EmptyState
+            headingLevel={1}
+            title={`${app.data.name} has no version yet`}
+            description="Build its first steps, then come back to describe changes."
+            action={
+              <Button asChild>
+                <Link to={appOverviewPath(appId)}>Open the app</Link>
+              </Button>
+            }
+          />
+        </div>
+      </>
     );
   }
-  if (version.isPending) return <AiSkeleton label="Loading the current draft…" />;
+  if (version.isPending) {
+    return (
+      <>
+        {tabTitle}
+        <AiSkeleton label="Loading the current draft…" />
+      </>
+    );
+  }
   if (version.isError) {
     return (
-      <div className="aib-page aib-page--narrow">
-        <LoadError headingLevel={1} what="The current draft" message={messageOf(version.error)} onRetry={() => void version.refetch()} retrying={version.isFetching} />
-      </div>
+      <>
+        {tabTitle}
+        <div className="aib-page aib-page--narrow">
+          <LoadError headingLevel={1} what="The current draft" message={messageOf(version.error)} onRetry={() => void version.refetch()} retrying={version.isFetching} />
+        </div>
+      </>
     );
   }
-  return <ChangeForm appId={appId} appName={app.data.name} base={{ id: version.data.id, number: version.data.number, summary: version.data.change_summary }} />;
+  return (
+    <>
+      {tabTitle}
+      <ChangeForm appId={appId} appName={app.data.name} base={{ id: version.data.id, number: version.data.number, summary: version.data.change_summary }} />
+    </>
+  );
 }
 
 /** `/create-app-ai-changes/:appId`: describe a change to the app's current draft. */

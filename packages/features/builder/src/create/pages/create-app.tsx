@@ -2,8 +2,8 @@ import { hasErrors } from '@appforge/engine';
 import type { AppSpec } from '@appforge/engine';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
 import { messageOf } from '@appforge/sdk';
-import { Badge, LoadError, PageHeader } from '@appforge/ui';
-import { useEffect, useMemo } from 'react';
+import { Badge, LoadError, PageHeader, PageTitle } from '@appforge/ui';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { AppNotFound } from '../components/AppNotFound';
@@ -27,9 +27,7 @@ function Loaded({ appId }: { appId: string }) {
   const version = useVersion(versionId);
   const deploy = useDeployApp();
 
-  useEffect(() => {
-    if (app.data) document.title = `${app.data.name} · Appforge`;
-  }, [app.data]);
+  const tabTitle = <PageTitle title={app.data?.name} />;
 
   const spec: AppSpec | null = version.data?.spec ?? null;
   // The api steps are checked against the creator's APIs, as deploy-app does.
@@ -43,13 +41,30 @@ function Loaded({ appId }: { appId: string }) {
     return counts;
   }, [blocking]);
 
-  if (app.isPending) return <OverviewSkeleton />;
-  if (app.isError) {
-    if (isHiddenApp(app.error)) return <AppNotFound />;
+  if (app.isPending) {
     return (
-      <div className="bc-page bc-page--narrow">
-        <LoadError what="Your app" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} headingLevel={1} />
-      </div>
+      <>
+        {tabTitle}
+        <OverviewSkeleton />
+      </>
+    );
+  }
+  if (app.isError) {
+    if (isHiddenApp(app.error)) {
+      return (
+        <>
+          {tabTitle}
+          <AppNotFound />
+        </>
+      );
+    }
+    return (
+      <>
+        {tabTitle}
+        <div className="bc-page bc-page--narrow">
+          <LoadError what="Your app" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} headingLevel={1} />
+        </div>
+      </>
     );
   }
 
@@ -60,87 +75,90 @@ function Loaded({ appId }: { appId: string }) {
   const refusal = deployRefusalOf(deploy.error);
 
   return (
-    <div className="bc-page">
-      <PageHeader
-        title={detail.name}
-        description={detail.description ?? undefined}
-        actions={deployedId !== null ? <Badge tone="success">Deployed</Badge> : <Badge tone="neutral">Not deployed yet</Badge>}
-      />
-      <nav className="bc-app-nav" aria-label={`Work on ${detail.name}`}>
-        {versionId !== null ? (
-          <>
-            <EditStepsButton app={detail} />
-            <Link className="af-button af-button--secondary af-button--sm" to={`/ai-builder/${detail.id}/${versionId}`}>
-              Change with AI
-            </Link>
-          </>
-        ) : null}
-        <Link className="af-button af-button--ghost af-button--sm" to={`/app-settings/${detail.id}`}>
-          Settings
-        </Link>
-        <Link className="af-button af-button--ghost af-button--sm" to={`/app-data/${detail.id}`}>
-          Runs
-        </Link>
-      </nav>
-      {versionId === null ? (
-        <p className="bc-muted">This app has no version yet.</p>
-      ) : version.isPending ? (
-        <OverviewSkeleton />
-      ) : version.isError ? (
-        <LoadError what="The app’s steps" message={messageOf(version.error)} onRetry={() => void version.refetch()} retrying={version.isFetching} />
-      ) : (
-        <div className="bc-overview">
-          <section className="bc-panel" aria-labelledby="bc-steps-title">
-            <div className="bc-panel__head">
-              <h2 id="bc-steps-title">Steps</h2>
-              <span className="bc-muted">
-                Version {version.data.number}
-                {version.data.frozen ? ' · frozen' : ' · draft'}
-              </span>
-            </div>
-            {version.data.source === 'template' && version.data.number === 1 ? (
-              // Issue 27: without a configured model the offline catalogue picks the closest
-              // template; the person must know their description was not followed word for word.
-              <p className="bc-notice" role="note">
-                {`No AI model is set up here, so this app was started from a ready-made template instead of being written from your description. ${version.data.change_summary ?? ''} Change it in the AI builder or edit the steps below.`}
-              </p>
-            ) : null}
-            <StepList steps={outline} problemCounts={problemCounts} />
-            {hasErrors(problems) ? (
-              <ProblemList
-                id="bc-live-problems"
-                title={`${blocking.length} ${blocking.length === 1 ? 'problem' : 'problems'} to fix before deploying`}
-                problems={problems}
+    <>
+      {tabTitle}
+      <div className="bc-page">
+        <PageHeader
+          title={detail.name}
+          description={detail.description ?? undefined}
+          actions={deployedId !== null ? <Badge tone="success">Deployed</Badge> : <Badge tone="neutral">Not deployed yet</Badge>}
+        />
+        <nav className="bc-app-nav" aria-label={`Work on ${detail.name}`}>
+          {versionId !== null ? (
+            <>
+              <EditStepsButton app={detail} />
+              <Link className="af-button af-button--secondary af-button--sm" to={`/ai-builder/${detail.id}/${versionId}`}>
+                Change with AI
+              </Link>
+            </>
+          ) : null}
+          <Link className="af-button af-button--ghost af-button--sm" to={`/app-settings/${detail.id}`}>
+            Settings
+          </Link>
+          <Link className="af-button af-button--ghost af-button--sm" to={`/app-data/${detail.id}`}>
+            Runs
+          </Link>
+        </nav>
+        {versionId === null ? (
+          <p className="bc-muted">This app has no version yet.</p>
+        ) : version.isPending ? (
+          <OverviewSkeleton />
+        ) : version.isError ? (
+          <LoadError what="The app’s steps" message={messageOf(version.error)} onRetry={() => void version.refetch()} retrying={version.isFetching} />
+        ) : (
+          <div className="bc-overview">
+            <section className="bc-panel" aria-labelledby="bc-steps-title">
+              <div className="bc-panel__head">
+                <h2 id="bc-steps-title">Steps</h2>
+                <span className="bc-muted">
+                  Version {version.data.number}
+                  {version.data.frozen ? ' · frozen' : ' · draft'}
+                </span>
+              </div>
+              {version.data.source === 'template' && version.data.number === 1 ? (
+                // Issue 27: without a configured model the offline catalogue picks the closest
+                // template; the person must know their description was not followed word for word.
+                <p className="bc-notice" role="note">
+                  {`No AI model is set up here, so this app was started from a ready-made template instead of being written from your description. ${version.data.change_summary ?? ''} Change it in the AI builder or edit the steps below.`}
+                </p>
+              ) : null}
+              <StepList steps={outline} problemCounts={problemCounts} />
+              {hasErrors(problems) ? (
+                <ProblemList
+                  id="bc-live-problems"
+                  title={`${blocking.length} ${blocking.length === 1 ? 'problem' : 'problems'} to fix before deploying`}
+                  problems={problems}
+                  stepNames={stepNames}
+                />
+              ) : (
+                <>
+                  <p className={apiCheck === 'ready' ? 'bc-ok' : 'bc-muted'} role="status">
+                    {/* Issue 27: a deployed version is live, not "ready to deploy"; and nothing is "ready" before its API steps were checked. */}
+                    {apiCheckWords(apiCheck) ??
+                      (deployedId === version.data.id ? 'No problems found: this version is live.' : 'No problems found: this version is ready to deploy.')}
+                  </p>
+                  <ProblemList id="bc-live-warnings" title="Worth a look" problems={problems} stepNames={stepNames} />
+                </>
+              )}
+            </section>
+            <div className="bc-side">
+              <PreviewPanel appId={detail.id} versionId={version.data.id} blockingCount={blocking.length} />
+              <DeployPanel
+                versionNumber={version.data.number}
+                isLive={deployedId === version.data.id}
+                blockingCount={blocking.length}
+                pending={deploy.isPending}
+                onDeploy={() => deploy.mutate({ appId: detail.id, versionId: version.data.id })}
+                refusal={refusal}
+                error={deploy.isError && refusal === null ? deploy.error.message : null}
+                links={links}
                 stepNames={stepNames}
               />
-            ) : (
-              <>
-                <p className={apiCheck === 'ready' ? 'bc-ok' : 'bc-muted'} role="status">
-                  {/* Issue 27: a deployed version is live, not "ready to deploy"; and nothing is "ready" before its API steps were checked. */}
-                  {apiCheckWords(apiCheck) ??
-                    (deployedId === version.data.id ? 'No problems found: this version is live.' : 'No problems found: this version is ready to deploy.')}
-                </p>
-                <ProblemList id="bc-live-warnings" title="Worth a look" problems={problems} stepNames={stepNames} />
-              </>
-            )}
-          </section>
-          <div className="bc-side">
-            <PreviewPanel appId={detail.id} versionId={version.data.id} blockingCount={blocking.length} />
-            <DeployPanel
-              versionNumber={version.data.number}
-              isLive={deployedId === version.data.id}
-              blockingCount={blocking.length}
-              pending={deploy.isPending}
-              onDeploy={() => deploy.mutate({ appId: detail.id, versionId: version.data.id })}
-              refusal={refusal}
-              error={deploy.isError && refusal === null ? deploy.error.message : null}
-              links={links}
-              stepNames={stepNames}
-            />
+            </div>
           </div>
-        </div>
-      )}
-    </div>
+        )}
+      </div>
+    </>
   );
 }
 

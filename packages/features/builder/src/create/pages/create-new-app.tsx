@@ -1,5 +1,5 @@
 import { useCreateAppFromDescription, useCreateDescription, useSession } from '@appforge/sdk/react';
-import { PageHeader, Spinner } from '@appforge/ui';
+import { PageHeader, PageTitle, Spinner } from '@appforge/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BuildProgress } from '../components/BuildProgress';
@@ -27,9 +27,7 @@ export function Component() {
   const createApp = useCreateAppFromDescription();
   const resumed = useRef<string | null>(null);
 
-  useEffect(() => {
-    document.title = 'Create an app · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Create an app" />;
 
   const build = (source: Source) => {
     setBuilding(source);
@@ -69,52 +67,61 @@ export function Component() {
 
   if (session.status === 'loading') {
     return (
-      <div className="bc-page bc-page--center">
-        <Spinner label="Loading" />
-      </div>
+      <>
+        {tabTitle}
+        <div className="bc-page bc-page--center">
+          <Spinner label="Loading" />
+        </div>
+      </>
     );
   }
 
   if (building !== null) {
     return (
-      <div className="bc-page bc-page--narrow">
-        <PageHeader title="Create an app" />
-        <BuildProgress
-          description={text.trim() === '' ? null : text}
-          error={createApp.isError ? createApp.error.message : null}
-          onRetry={() => build(building)}
-          onEdit={() => {
-            createApp.reset();
-            setBuilding(null);
-            if (pendingId !== null) setSearch({}, { replace: true });
-          }}
-        />
-      </div>
+      <>
+        {tabTitle}
+        <div className="bc-page bc-page--narrow">
+          <PageHeader title="Create an app" />
+          <BuildProgress
+            description={text.trim() === '' ? null : text}
+            error={createApp.isError ? createApp.error.message : null}
+            onRetry={() => build(building)}
+            onEdit={() => {
+              createApp.reset();
+              setBuilding(null);
+              if (pendingId !== null) setSearch({}, { replace: true });
+            }}
+          />
+        </div>
+      </>
     );
   }
 
   return (
-    <div className="bc-page bc-page--narrow">
-      <PageHeader
-        title="Create an app"
-        description={
-          signedIn
-            ? 'Say in your own words what the app should do. Appforge builds it, and you can change every step afterwards.'
-            : 'Say in your own words what the app should do. Next you sign up (it is free) and Appforge builds it for you.'
-        }
-      />
-      {createDescription.isError ? (
-        <p className="bc-error" role="alert">
-          Your description could not be saved: {createDescription.error.message} Your text is kept; try again.
-        </p>
-      ) : null}
-      <DescribeAppForm
-        value={text}
-        onChange={change}
-        onSubmit={submit}
-        pending={createDescription.isPending}
-        submitLabel={signedIn ? 'Create my app' : 'Sign up and create my app'}
-      />
-    </div>
+    <>
+      {tabTitle}
+      <div className="bc-page bc-page--narrow">
+        <PageHeader
+          title="Create an app"
+          description={
+            signedIn
+              ? 'Say in your own words what the app should do. Appforge builds it, and you can change every step afterwards.'
+              : 'Say in your own words what the app should do. Next you sign up (it is free) and Appforge builds it for you.'
+          }
+        />
+        {createDescription.isError ? (
+          <p className="bc-error" role="alert">
+            Your description could not be saved: {createDescription.error.message} Your text is kept; try again.
+          </p>
+        ) : null}
+        <DescribeAppForm
+          value={text}
+          onChange={change}
+          onSubmit={submit}
+          pending={createDescription.isPending}
+          submitLabel={signedIn ? 'Create my app' : 'Sign up and create my app'}
+        />
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { isNotFound, messageOf } from '@appforge/sdk';
 import { useApp, useVersion } from '@appforge/sdk/react';
-import { LoadError } from '@appforge/ui';
+import { LoadError, PageTitle } from '@appforge/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
@@ -18,9 +18,6 @@ export function Component() {
   const copy = useVersion(newVersionId);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    document.title = 'New draft ready · Appforge';
-  }, []);
   useEffect(() => {
     if (copy.data) heading.current?.focus();
   }, [copy.data]);
@@ -68,6 +65,7 @@ export function Component() {
 
   return (
     <FlowPage appId={appId} appName={app.data?.name} title="New draft ready">
+      <PageTitle title="New draft ready" />
       {body()}
     </FlowPage>
   );

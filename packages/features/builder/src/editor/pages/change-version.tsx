@@ -1,7 +1,6 @@
 import { isNotFound, messageOf } from '@appforge/sdk';
-import { Button, LoadError } from '@appforge/ui';
+import { Button, LoadError, PageTitle } from '@appforge/ui';
 import { useApp, useChangeVersion, useVersion } from '@appforge/sdk/react';
-import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
 import { Skeleton } from '../components/Skeleton';
@@ -19,9 +18,6 @@ export function Component() {
   const change = useChangeVersion();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    document.title = 'Edit a deployed version · Appforge';
-  }, []);
 
   const body = () => {
     if (app.isPending || version.isPending) return <Skeleton label="Loading the version" />;
@@ -92,6 +88,7 @@ export function Component() {
 
   return (
     <FlowPage appId={appId} appName={app.data?.name} title="Edit a deployed version">
+      <PageTitle title="Edit a deployed version" />
       {body()}
     </FlowPage>
   );

@@ -1,8 +1,8 @@
 import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail, DatabaseColumnType, DatabaseDetail } from '@appforge/sdk';
 import { useApp, useCreateDatabase, useLinkDatabase } from '@appforge/sdk/react';
-import { Button, LoadError, TextArea, TextField, useToast } from '@appforge/ui';
-import { useEffect, useId, useState } from 'react';
+import { Button, LoadError, PageTitle, TextArea, TextField, useToast } from '@appforge/ui';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
@@ -18,27 +18,28 @@ const NEW_COLUMN_TYPES: DatabaseColumnType[] = ['text', 'number', 'boolean', 'da
 export function Component() {
   const { appId = '', versionId = '' } = useParams();
   const app = useApp(appId);
-  useEffect(() => {
-    document.title = 'New database · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="New database" />;
   return (
-    <FlowPage
-      appId={appId}
-      appName={app.data?.name}
-      title="New database"
-      description="A database keeps what your app collects. Start with one table; each column is one thing a row holds."
-    >
-      {app.isPending ? (
-        <Skeleton label="Loading the app" />
-      ) : app.isError ? (
-        <LoadError what="This app" message={messageOf(app.error)} notFound={isNotFound(app.error)} onRetry={() => void app.refetch()} />
-      ) : (
-        <NewDatabaseFormView app={app.data} versionId={versionId} />
-      )}
-      <p>
-        <Link to={editorPaths.database(appId, versionId)}>← Back to the app’s database</Link>
-      </p>
-    </FlowPage>
+    <>
+      {tabTitle}
+      <FlowPage
+        appId={appId}
+        appName={app.data?.name}
+        title="New database"
+        description="A database keeps what your app collects. Start with one table; each column is one thing a row holds."
+      >
+        {app.isPending ? (
+          <Skeleton label="Loading the app" />
+        ) : app.isError ? (
+          <LoadError what="This app" message={messageOf(app.error)} notFound={isNotFound(app.error)} onRetry={() => void app.refetch()} />
+        ) : (
+          <NewDatabaseFormView app={app.data} versionId={versionId} />
+        )}
+        <p>
+          <Link to={editorPaths.database(appId, versionId)}>← Back to the app’s database</Link>
+        </p>
+      </FlowPage>
+    </>
   );
 }
 

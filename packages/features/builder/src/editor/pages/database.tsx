@@ -1,8 +1,8 @@
 import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { useApp, useDatabase, useLinkDatabase, useMyDatabases, useVersion } from '@appforge/sdk/react';
-import { Button, EmptyState, LoadError } from '@appforge/ui';
-import { useEffect, useId, useState } from 'react';
+import { Button, EmptyState, LoadError, PageTitle } from '@appforge/ui';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FlowPage } from '../components/FlowPage';
 import { LinkedDatabase } from '../components/LinkedDatabase';
@@ -14,22 +14,23 @@ import { editorPaths } from '../lib/editor-context';
 export function Component() {
   const { appId = '', versionId = '' } = useParams();
   const app = useApp(appId);
-  useEffect(() => {
-    document.title = 'App database · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="App database" />;
   return (
-    <FlowPage appId={appId} appName={app.data?.name} title="App database" description="The database this app’s steps read rows from and save rows to.">
-      {app.isPending ? (
-        <Skeleton label="Loading the app’s database" rows={4} />
-      ) : app.isError ? (
-        <LoadError what="This app" message={messageOf(app.error)} notFound={isNotFound(app.error)} onRetry={() => void app.refetch()} />
-      ) : (
-        <DatabaseChooser app={app.data} versionId={versionId} />
-      )}
-      <p>
-        <Link to={editorPaths.version(appId, versionId)}>← Back to the steps</Link>
-      </p>
-    </FlowPage>
+    <>
+      {tabTitle}
+      <FlowPage appId={appId} appName={app.data?.name} title="App database" description="The database this app’s steps read rows from and save rows to.">
+        {app.isPending ? (
+          <Skeleton label="Loading the app’s database" rows={4} />
+        ) : app.isError ? (
+          <LoadError what="This app" message={messageOf(app.error)} notFound={isNotFound(app.error)} onRetry={() => void app.refetch()} />
+        ) : (
+          <DatabaseChooser app={app.data} versionId={versionId} />
+        )}
+        <p>
+          <Link to={editorPaths.version(appId, versionId)}>← Back to the steps</Link>
+        </p>
+      </FlowPage>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import type { FieldChange, Problem, SpecDiff } from '@appforge/engine';
 import { deployReasonSchema, DEPLOY_REASON_MAX, isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail, AppVersionRow, AppforgeError, DeployGateCase } from '@appforge/sdk';
 import { useApp, useDeployApp, useVersion } from '@appforge/sdk/react';
-import { Badge, Button, CopyButton, LoadError, TextArea } from '@appforge/ui';
+import { Badge, Button, CopyButton, LoadError, PageTitle, TextArea } from '@appforge/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -66,9 +66,7 @@ export function Component() {
   const deployedId = app.data?.deployed_version_id ?? null;
   const deployed = useVersion(deployedId && deployedId !== versionId ? deployedId : null);
 
-  useEffect(() => {
-    document.title = 'Deploy · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Deploy" />;
 
   let body;
   if (app.isPending || version.isPending) body = <Skeleton label="Checking the version" rows={4} />;
@@ -88,9 +86,12 @@ export function Component() {
   else body = <DeployBody app={app.data} version={version.data} deployed={deployed.data ?? null} deployedLoading={deployed.isLoading} />;
 
   return (
-    <FlowPage appId={appId} appName={app.data?.name} title="Deploy">
-      {body}
-    </FlowPage>
+    <>
+      {tabTitle}
+      <FlowPage appId={appId} appName={app.data?.name} title="Deploy">
+        {body}
+      </FlowPage>
+    </>
   );
 }
 

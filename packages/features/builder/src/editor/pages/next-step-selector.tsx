@@ -1,7 +1,7 @@
 import { CONDITION_OPERATORS, END, LIMITS } from '@appforge/engine';
 import type { ConditionOperator, Next } from '@appforge/engine';
-import { Button, EmptyState, TextField } from '@appforge/ui';
-import { useEffect, useId } from 'react';
+import { Button, EmptyState, PageTitle, TextField } from '@appforge/ui';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { ProblemList } from '../components/ProblemList';
 import { SelectField } from '../components/SelectField';
@@ -21,20 +21,21 @@ export function Component() {
   const step = spec.steps[index];
   const modeName = useId();
 
-  useEffect(() => {
-    document.title = 'Next step · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Next step" />;
 
   if (!step) {
     return (
-      <EmptyState
-        title="This step is not in this version"
-        action={
-          <Link className="af-button af-button--primary af-button--md" to={editorPaths.version(appId, versionId)}>
-            Back to the steps
-          </Link>
-        }
-      />
+      <>
+        {tabTitle}
+        <EmptyState
+          title="This step is not in this version"
+          action={
+            <Link className="af-button af-button--primary af-button--md" to={editorPaths.version(appId, versionId)}>
+              Back to the steps
+            </Link>
+          }
+        />
+      </>
     );
   }
 
@@ -89,43 +90,46 @@ export function Component() {
   ];
 
   return (
-    <div className="editor-layout">
-      <section className="editor-layout__main" aria-labelledby="next-heading">
-        <Link to={editorPaths.step(appId, versionId, stepId)} className="editor-back">
-          ← Back to “{step.title}”
-        </Link>
-        <h2 id="next-heading" className="editor-section-title">
-          After “{step.title}”
-        </h2>
-        <p className="editor-hint">{describeNext(spec, index)}</p>
-        <fieldset className="editor-form" disabled={frozen}>
-          <legend className="editor-subtitle">What happens next</legend>
-          <div className="editor-modes">
-            {modes.map((option) => (
-              <label key={option.value} className={`editor-mode${mode === option.value ? ' editor-mode--active' : ''}`}>
-                <input type="radio" name={modeName} value={option.value} checked={mode === option.value} onChange={() => choose(option.value)} />
-                <span>
-                  <strong>{option.label}</strong>
-                  <span className="editor-hint"> {option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {next.type === 'step' && next.stepId !== undefined ? (
-            <TargetSelect label="Go to" value={next.stepId} options={targetOptions} onChange={(target) => set(target === END ? { type: 'end' } : { type: 'step', stepId: target })} />
-          ) : null}
-          {next.type === 'conditions' ? <ConditionsEditor next={next} variables={variables} targets={targetOptions} onChange={set} /> : null}
-          {next.type === 'choices' ? <ChoicesEditor next={next} targets={targetOptions} onChange={set} /> : null}
-        </fieldset>
-      </section>
-      <aside className="editor-layout__side">
-        <ProblemList
-          title="This step"
-          problems={problems.filter((problem) => problem.stepId === stepId && problem.field.startsWith('next'))}
-          emptyText="Where this step goes is fine."
-        />
-      </aside>
-    </div>
+    <>
+      {tabTitle}
+      <div className="editor-layout">
+        <section className="editor-layout__main" aria-labelledby="next-heading">
+          <Link to={editorPaths.step(appId, versionId, stepId)} className="editor-back">
+            ← Back to “{step.title}”
+          </Link>
+          <h2 id="next-heading" className="editor-section-title">
+            After “{step.title}”
+          </h2>
+          <p className="editor-hint">{describeNext(spec, index)}</p>
+          <fieldset className="editor-form" disabled={frozen}>
+            <legend className="editor-subtitle">What happens next</legend>
+            <div className="editor-modes">
+              {modes.map((option) => (
+                <label key={option.value} className={`editor-mode${mode === option.value ? ' editor-mode--active' : ''}`}>
+                  <input type="radio" name={modeName} value={option.value} checked={mode === option.value} onChange={() => choose(option.value)} />
+                  <span>
+                    <strong>{option.label}</strong>
+                    <span className="editor-hint"> {option.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {next.type === 'step' && next.stepId !== undefined ? (
+              <TargetSelect label="Go to" value={next.stepId} options={targetOptions} onChange={(target) => set(target === END ? { type: 'end' } : { type: 'step', stepId: target })} />
+            ) : null}
+            {next.type === 'conditions' ? <ConditionsEditor next={next} variables={variables} targets={targetOptions} onChange={set} /> : null}
+            {next.type === 'choices' ? <ChoicesEditor next={next} targets={targetOptions} onChange={set} /> : null}
+          </fieldset>
+        </section>
+        <aside className="editor-layout__side">
+          <ProblemList
+            title="This step"
+            problems={problems.filter((problem) => problem.stepId === stepId && problem.field.startsWith('next'))}
+            emptyText="Where this step goes is fine."
+          />
+        </aside>
+      </div>
+    </>
   );
 }
 

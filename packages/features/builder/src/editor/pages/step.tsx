@@ -1,7 +1,7 @@
 import { JSON_FIELD_TYPES } from '@appforge/engine';
 import type { AiStep, InputStep, JsonFieldType, OutputStep, Problem, Step } from '@appforge/engine';
-import { Badge, Button, EmptyState, TextField } from '@appforge/ui';
-import { Suspense, lazy, useEffect, useId } from 'react';
+import { Badge, Button, EmptyState, PageTitle, TextField } from '@appforge/ui';
+import { Suspense, lazy, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiStepForm } from '../components/ApiStepForm';
 import { DatabaseStepForm } from '../components/DatabaseStepForm';
@@ -24,21 +24,22 @@ export function Component() {
   const index = indexOfStep(spec, stepId);
   const step = spec.steps[index];
 
-  useEffect(() => {
-    if (step) document.title = `${step.title || 'Step'} · Edit step · Appforge`;
-  }, [step]);
+  const tabTitle = <PageTitle title={[step && (step.title || 'Step'), 'Edit step']} />;
 
   if (!step) {
     return (
-      <EmptyState
-        title="This step is not in this version"
-        description="It may have been deleted, or the link is from another version."
-        action={
-          <Link className="af-button af-button--primary af-button--md" to={editorPaths.version(appId, versionId)}>
-            Back to the steps
-          </Link>
-        }
-      />
+      <>
+        {tabTitle}
+        <EmptyState
+          title="This step is not in this version"
+          description="It may have been deleted, or the link is from another version."
+          action={
+            <Link className="af-button af-button--primary af-button--md" to={editorPaths.version(appId, versionId)}>
+              Back to the steps
+            </Link>
+          }
+        />
+      </>
     );
   }
 
@@ -50,67 +51,70 @@ export function Component() {
   const problemsAt = (prefix: string) => stepProblems.filter((problem) => problem.field === prefix || problem.field.startsWith(`${prefix}.`) || problem.field.startsWith(`${prefix}[`));
 
   return (
-    <div className="editor-layout">
-      <section className="editor-layout__main" aria-labelledby="editor-step-heading">
-        <div className="editor-step-head">
-          <Link to={editorPaths.version(appId, versionId)} className="editor-back">
-            ← All steps
-          </Link>
-          <h2 id="editor-step-heading" className="editor-section-title">
-            Step {index + 1}: {step.title || 'untitled'} <Badge tone="neutral">{STEP_KIND_LABELS[step.kind]}</Badge>
-          </h2>
-        </div>
-        <fieldset className="editor-form" disabled={frozen}>
-          <legend className="af-visually-hidden">Step settings</legend>
-          <TextField
-            label="Step title"
-            hint="Visitors see it as the heading of this step."
-            value={step.title}
-            required
-            error={step.title.trim() === '' ? 'A step needs a title.' : undefined}
-            onChange={(event) => change((current) => ({ ...current, title: event.target.value }))}
-          />
-          {step.kind === 'input' ? <InputStepForm step={step} change={change} problemsAt={problemsAt} readOnly={frozen} newName={() => uniqueVariableName(spec, 'answer')} /> : null}
-          {step.kind === 'ai' ? <AiStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
-          {step.kind === 'output' ? <OutputStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
-          {step.kind === 'database' ? (
-            <DatabaseStepForm
-              step={step}
-              change={change}
-              problemsAt={problemsAt}
-              variables={variables}
-              readOnly={frozen}
-              appId={appId}
-              versionId={versionId}
-              databaseId={app.database_id}
-              newVariableName={() => uniqueVariableName(spec, 'rows')}
-            />
-          ) : null}
-          {step.kind === 'api' ? <ApiStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
-        </fieldset>
-        <div className="editor-next-summary">
-          <p>
-            <strong>Next:</strong> {describeNext(spec, index)}
-          </p>
-          <Link className="af-button af-button--secondary af-button--sm" to={editorPaths.nextStep(appId, versionId, step.id)}>
-            Choose what happens next
-          </Link>
-          {!frozen ? (
-            <Link className="af-button af-button--ghost af-button--sm" to={editorPaths.deleteStep(appId, versionId, step.id)}>
-              Delete this step
+    <>
+      {tabTitle}
+      <div className="editor-layout">
+        <section className="editor-layout__main" aria-labelledby="editor-step-heading">
+          <div className="editor-step-head">
+            <Link to={editorPaths.version(appId, versionId)} className="editor-back">
+              ← All steps
             </Link>
-          ) : null}
-        </div>
-        <nav className="editor-step-nav" aria-label="Other steps">
-          {previous ? <Link to={editorPaths.step(appId, versionId, previous.id)}>← {previous.title}</Link> : <span />}
-          {following ? <Link to={editorPaths.step(appId, versionId, following.id)}>{following.title} →</Link> : null}
-        </nav>
-      </section>
-      <aside className="editor-layout__side">
-        <ProblemList problems={stepProblems} title="This step" emptyText="No problems in this step." incomplete={step.kind === 'api' ? apiCheckWords(apiCheck) : undefined} />
-        <VariablesPanel variables={variables} />
-      </aside>
-    </div>
+            <h2 id="editor-step-heading" className="editor-section-title">
+              Step {index + 1}: {step.title || 'untitled'} <Badge tone="neutral">{STEP_KIND_LABELS[step.kind]}</Badge>
+            </h2>
+          </div>
+          <fieldset className="editor-form" disabled={frozen}>
+            <legend className="af-visually-hidden">Step settings</legend>
+            <TextField
+              label="Step title"
+              hint="Visitors see it as the heading of this step."
+              value={step.title}
+              required
+              error={step.title.trim() === '' ? 'A step needs a title.' : undefined}
+              onChange={(event) => change((current) => ({ ...current, title: event.target.value }))}
+            />
+            {step.kind === 'input' ? <InputStepForm step={step} change={change} problemsAt={problemsAt} readOnly={frozen} newName={() => uniqueVariableName(spec, 'answer')} /> : null}
+            {step.kind === 'ai' ? <AiStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
+            {step.kind === 'output' ? <OutputStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
+            {step.kind === 'database' ? (
+              <DatabaseStepForm
+                step={step}
+                change={change}
+                problemsAt={problemsAt}
+                variables={variables}
+                readOnly={frozen}
+                appId={appId}
+                versionId={versionId}
+                databaseId={app.database_id}
+                newVariableName={() => uniqueVariableName(spec, 'rows')}
+              />
+            ) : null}
+            {step.kind === 'api' ? <ApiStepForm step={step} change={change} problemsAt={problemsAt} variables={variables} readOnly={frozen} /> : null}
+          </fieldset>
+          <div className="editor-next-summary">
+            <p>
+              <strong>Next:</strong> {describeNext(spec, index)}
+            </p>
+            <Link className="af-button af-button--secondary af-button--sm" to={editorPaths.nextStep(appId, versionId, step.id)}>
+              Choose what happens next
+            </Link>
+            {!frozen ? (
+              <Link className="af-button af-button--ghost af-button--sm" to={editorPaths.deleteStep(appId, versionId, step.id)}>
+                Delete this step
+              </Link>
+            ) : null}
+          </div>
+          <nav className="editor-step-nav" aria-label="Other steps">
+            {previous ? <Link to={editorPaths.step(appId, versionId, previous.id)}>← {previous.title}</Link> : <span />}
+            {following ? <Link to={editorPaths.step(appId, versionId, following.id)}>{following.title} →</Link> : null}
+          </nav>
+        </section>
+        <aside className="editor-layout__side">
+          <ProblemList problems={stepProblems} title="This step" emptyText="No problems in this step." incomplete={step.kind === 'api' ? apiCheckWords(apiCheck) : undefined} />
+          <VariablesPanel variables={variables} />
+        </aside>
+      </div>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import type { AppSpec } from '@appforge/engine';
 import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail, AppVersionRow } from '@appforge/sdk';
 import { useApp, useLiveApp, useLiveVersions, useVersion } from '@appforge/sdk/react';
-import { Badge, Button, LoadError, PageHeader } from '@appforge/ui';
+import { Badge, Button, LoadError, PageHeader, PageTitle } from '@appforge/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { EditStepsButton } from '../../shared/components/EditStepsButton';
@@ -56,46 +56,58 @@ export function Component() {
   // A deploy in another tab shows here too.
   useLiveApp(appId);
 
-  useEffect(() => {
-    if (app.data) document.title = `${app.data.name} · Edit steps · Appforge`;
-  }, [app.data]);
+  const tabTitle = <PageTitle title={[app.data?.name, 'Edit steps']} />;
 
   if (app.isPending || version.isPending) {
     return (
-      <div className="editor-page">
-        <Skeleton label="Loading the app’s steps" rows={5} />
-      </div>
+      <>
+        {tabTitle}
+        <div className="editor-page">
+          <Skeleton label="Loading the app’s steps" rows={5} />
+        </div>
+      </>
     );
   }
   if (app.isError || version.isError) {
     return (
-      <div className="editor-page">
-        <LoadError
-          what={app.isError ? 'This app' : 'This version'}
-          message={messageOf(app.error ?? version.error)}
-          notFound={isNotFound(app.error ?? version.error)}
-          onRetry={() => {
-            void app.refetch();
-            void version.refetch();
-          }}
-        />
-        <p>
-          <Link to="/">Back to your apps</Link>
-        </p>
-      </div>
+      <>
+        {tabTitle}
+        <div className="editor-page">
+          <LoadError
+            what={app.isError ? 'This app' : 'This version'}
+            message={messageOf(app.error ?? version.error)}
+            notFound={isNotFound(app.error ?? version.error)}
+            onRetry={() => {
+              void app.refetch();
+              void version.refetch();
+            }}
+          />
+          <p>
+            <Link to="/">Back to your apps</Link>
+          </p>
+        </div>
+      </>
     );
   }
   if (version.data.app_id !== app.data.id) {
     return (
-      <div className="editor-page">
-        <LoadError what="This version" title="This version belongs to another app" notFound />
-        <p>
-          <Link to={editorPaths.overview(appId)}>Open {app.data.name}</Link>
-        </p>
-      </div>
+      <>
+        {tabTitle}
+        <div className="editor-page">
+          <LoadError what="This version" title="This version belongs to another app" notFound />
+          <p>
+            <Link to={editorPaths.overview(appId)}>Open {app.data.name}</Link>
+          </p>
+        </div>
+      </>
     );
   }
-  return <EditorSession key={version.data.id} app={app.data} version={version.data} />;
+  return (
+    <>
+      {tabTitle}
+      <EditorSession key={version.data.id} app={app.data} version={version.data} />
+    </>
+  );
 }
 
 /**

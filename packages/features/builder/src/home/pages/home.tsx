@@ -1,7 +1,7 @@
 import { messageOf } from '@appforge/sdk';
 import type { AppSort, AppSummary } from '@appforge/sdk';
 import { useLiveApp, useLiveRuns, useMyApps, useRecentRuns } from '@appforge/sdk/react';
-import { EmptyState, LoadError, PageHeader, TextField } from '@appforge/ui';
+import { EmptyState, LoadError, PageHeader, PageTitle, TextField } from '@appforge/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Skeleton } from '../../editor/components/Skeleton';
@@ -49,9 +49,7 @@ export function Component() {
   }, [apps.data]);
   const shown = apps.data ?? previous;
 
-  useEffect(() => {
-    document.title = 'Your apps · Appforge';
-  }, []);
+  const tabTitle = <PageTitle title="Your apps" />;
 
   useEffect(() => {
     setParams(
@@ -73,87 +71,90 @@ export function Component() {
   const noAppsAtAll = apps.isSuccess && apps.data.length === 0 && query === '';
 
   return (
-    <div className="home-page">
-      <PageHeader title="Your apps" description="Build an AI app from a description, refine its steps, deploy it and share the link." actions={createLink} />
-      <div className="home-layout">
-        <section className="home-layout__main" aria-labelledby="home-apps-heading">
-          <h2 id="home-apps-heading" className="af-visually-hidden">
-            Apps
-          </h2>
-          {!noAppsAtAll ? (
-            <div className="home-toolbar" role="search">
-              <TextField
-                label="Search your apps"
-                type="search"
-                value={search}
-                placeholder="Name or description"
-                onChange={(event) => setSearch(event.target.value)}
-              />
-              <div className="af-field">
-                <label className="af-field__label" htmlFor={sortId}>
-                  Sort by
-                </label>
-                <select
-                  id={sortId}
-                  className="af-input home-select"
-                  value={sort}
-                  onChange={(event) =>
-                    setParams(
-                      (current) => {
-                        const next = new URLSearchParams(current);
-                        next.set('sort', event.target.value);
-                        return next;
-                      },
-                      { replace: true },
-                    )
-                  }
-                >
-                  {SORTS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
+    <>
+      {tabTitle}
+      <div className="home-page">
+        <PageHeader title="Your apps" description="Build an AI app from a description, refine its steps, deploy it and share the link." actions={createLink} />
+        <div className="home-layout">
+          <section className="home-layout__main" aria-labelledby="home-apps-heading">
+            <h2 id="home-apps-heading" className="af-visually-hidden">
+              Apps
+            </h2>
+            {!noAppsAtAll ? (
+              <div className="home-toolbar" role="search">
+                <TextField
+                  label="Search your apps"
+                  type="search"
+                  value={search}
+                  placeholder="Name or description"
+                  onChange={(event) => setSearch(event.target.value)}
+                />
+                <div className="af-field">
+                  <label className="af-field__label" htmlFor={sortId}>
+                    Sort by
+                  </label>
+                  <select
+                    id={sortId}
+                    className="af-input home-select"
+                    value={sort}
+                    onChange={(event) =>
+                      setParams(
+                        (current) => {
+                          const next = new URLSearchParams(current);
+                          next.set('sort', event.target.value);
+                          return next;
+                        },
+                        { replace: true },
+                      )
+                    }
+                  >
+                    {SORTS.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
               </div>
-            </div>
-          ) : null}
-          {apps.isPending && !shown ? (
-            <Skeleton label="Loading your apps" rows={4} />
-          ) : apps.isError ? (
-            <LoadError what="Your apps" message={messageOf(apps.error)} onRetry={() => void apps.refetch()} />
-          ) : noAppsAtAll ? (
-            <EmptyState
-              title="Create your first app"
-              description="Describe the app you need in a sentence or two — for example “a quiz maker for my history class” — and Appforge builds its first version: the questions it asks, what the AI does with the answers, and the result it shows. You can change every step afterwards."
-              action={createLink}
-            />
-          ) : (shown ?? []).length === 0 ? (
-            <p className="home-hint" role="status">
-              No app matches “{query}”.
-            </p>
-          ) : (
-            <ul className="home-grid" aria-label="Your apps">
-              {(shown ?? []).map((app) => (
-                <li key={app.id}>
-                  <AppCard app={app} now={now} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <aside className="home-layout__side" aria-labelledby="home-runs-heading">
-          <h2 id="home-runs-heading" className="home-section-title">
-            Recent runs
-          </h2>
-          {runs.isPending ? (
-            <Skeleton label="Loading recent runs" rows={3} />
-          ) : runs.isError ? (
-            <LoadError what="Recent runs" message={messageOf(runs.error)} onRetry={() => void runs.refetch()} />
-          ) : (
-            <RecentRuns runs={runs.data} now={now} />
-          )}
-        </aside>
+            ) : null}
+            {apps.isPending && !shown ? (
+              <Skeleton label="Loading your apps" rows={4} />
+            ) : apps.isError ? (
+              <LoadError what="Your apps" message={messageOf(apps.error)} onRetry={() => void apps.refetch()} />
+            ) : noAppsAtAll ? (
+              <EmptyState
+                title="Create your first app"
+                description="Describe the app you need in a sentence or two — for example “a quiz maker for my history class” — and Appforge builds its first version: the questions it asks, what the AI does with the answers, and the result it shows. You can change every step afterwards."
+                action={createLink}
+              />
+            ) : (shown ?? []).length === 0 ? (
+              <p className="home-hint" role="status">
+                No app matches “{query}”.
+              </p>
+            ) : (
+              <ul className="home-grid" aria-label="Your apps">
+                {(shown ?? []).map((app) => (
+                  <li key={app.id}>
+                    <AppCard app={app} now={now} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <aside className="home-layout__side" aria-labelledby="home-runs-heading">
+            <h2 id="home-runs-heading" className="home-section-title">
+              Recent runs
+            </h2>
+            {runs.isPending ? (
+              <Skeleton label="Loading recent runs" rows={3} />
+            ) : runs.isError ? (
+              <LoadError what="Recent runs" message={messageOf(runs.error)} onRetry={() => void runs.refetch()} />
+            ) : (
+              <RecentRuns runs={runs.data} now={now} />
+            )}
+          </aside>
+        </div>
       </div>
-    </div>
+    </>
   );
 }

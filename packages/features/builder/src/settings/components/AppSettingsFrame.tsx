@@ -1,8 +1,7 @@
 import { isNotFound, messageOf } from '@appforge/sdk';
 import type { AppDetail } from '@appforge/sdk';
 import { useApp, useLiveApp } from '@appforge/sdk/react';
-import { Button, EmptyState, LoadError, PageHeader } from '@appforge/ui';
-import { useEffect } from 'react';
+import { Button, EmptyState, LoadError, PageHeader, PageTitle } from '@appforge/ui';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { settingsPaths } from '../lib/paths';
@@ -46,43 +45,46 @@ export function AppSettingsFrame({ page, description, skeletonLines = 6, actions
   useLiveApp(appId);
   const data = app.data;
 
-  useEffect(() => {
-    const name = data?.name;
-    document.title = [page, name ? (page === null ? `${name} settings` : name) : 'App settings', 'Appforge'].filter(Boolean).join(' · ');
-  }, [page, data?.name]);
+  const tabTitle = <PageTitle title={[page, data?.name ? (page === null ? `${data.name} settings` : data.name) : 'App settings']} />;
 
   if (app.isError && !data && isNotFound(app.error)) {
     return (
-      <div className="settings-page">
-        <EmptyState
-          headingLevel={1}
-          title="This app was not found"
-          description="It may have been deleted, or it belongs to someone else."
-          action={
-            <Button asChild>
-              <Link to="/">Go to your apps</Link>
-            </Button>
-          }
-        />
-      </div>
+      <>
+        {tabTitle}
+        <div className="settings-page">
+          <EmptyState
+            headingLevel={1}
+            title="This app was not found"
+            description="It may have been deleted, or it belongs to someone else."
+            action={
+              <Button asChild>
+                <Link to="/">Go to your apps</Link>
+              </Button>
+            }
+          />
+        </div>
+      </>
     );
   }
 
   return (
-    <div className={wide ? 'settings-page settings-page--wide' : 'settings-page'}>
-      <PageHeader
-        title={page ?? data?.name ?? 'App settings'}
-        description={page === null ? 'Settings of this app. Pick a part to change it.' : description}
-        breadcrumbs={<Breadcrumbs app={data} page={page} />}
-        actions={data && actions ? actions(data) : undefined}
-      />
-      {data ? (
-        children(data)
-      ) : app.isError ? (
-        <LoadError what="This app's settings" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} />
-      ) : (
-        <Skeleton lines={skeletonLines} label="Loading the app's settings…" />
-      )}
-    </div>
+    <>
+      {tabTitle}
+      <div className={wide ? 'settings-page settings-page--wide' : 'settings-page'}>
+        <PageHeader
+          title={page ?? data?.name ?? 'App settings'}
+          description={page === null ? 'Settings of this app. Pick a part to change it.' : description}
+          breadcrumbs={<Breadcrumbs app={data} page={page} />}
+          actions={data && actions ? actions(data) : undefined}
+        />
+        {data ? (
+          children(data)
+        ) : app.isError ? (
+          <LoadError what="This app's settings" message={messageOf(app.error)} onRetry={() => void app.refetch()} retrying={app.isFetching} />
+        ) : (
+          <Skeleton lines={skeletonLines} label="Loading the app's settings…" />
+        )}
+      </div>
+    </>
   );
 }
