@@ -2,7 +2,7 @@
 // (pages/bundle.tsx) and the light visitor entry's (light/LightBundlePage.tsx, issue 28) both
 // draw them. Links go through VisitorLink (the router's Link inside the shell).
 import type { Access, BundlePage } from '@appforge/sdk';
-import { Badge, Button, buttonClassName, Card, EmptyState, LoadError, PageTitle, Spinner } from '@appforge/ui';
+import { Badge, buttonClassName, Card, EmptyState, LoadError, PageTitle, Spinner } from '@appforge/ui';
 import type { ReactNode } from 'react';
 import { bundlePaths } from '../lib/bundle-paths';
 import { deployedAppPath } from '../lib/sign-in-link';
