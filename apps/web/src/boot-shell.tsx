@@ -17,7 +17,6 @@ import '@appforge/run-view/styles.css';
 import '@appforge/visitor/styles.css';
 import './styles.css';
 import { loadAppforgeClient, loadAuthLiteClient } from './app/access-gate/load-client';
-import { ConfigProblem, formatConfigProblem } from './app/ConfigProblem';
 import { ShellLoading } from './app/ShellLoading';
 import { env } from './env';
 import { hasStoredSession, safeLocalStorage } from './lib/stored-session';
@@ -82,7 +81,17 @@ export function bootShell(container: HTMLElement): void {
       },
     );
   } else {
-    console.error(formatConfigProblem(env.issues));
-    root.render(<ConfigProblem issues={env.issues} />);
+    // The words for each variable load only here, when the configuration is wrong.
+    const { issues } = env;
+    import('./app/ConfigProblem').then(
+      ({ ConfigProblem, formatConfigProblem }) => {
+        console.error(formatConfigProblem(issues));
+        root.render(<ConfigProblem issues={issues} />);
+      },
+      (error: unknown) => {
+        reportError(error, { source: 'boot-shell' });
+        root.render(<ShellLoadFailed />);
+      },
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageTransformationsOf, parseEnv } from './env';
+import { envIssueMessage } from './env-messages';
 
 const valid = {
   VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
@@ -12,7 +13,8 @@ const valid = {
 function issuesOf(raw: Record<string, unknown>) {
   const result = parseEnv(raw);
   if (result.ok) throw new Error('expected the environment to be rejected');
-  return result.issues;
+  // As the configuration problem screen shows them.
+  return result.issues.map((issue) => ({ name: issue.name, message: envIssueMessage(issue) }));
 }
 
 describe('parseEnv', () => {

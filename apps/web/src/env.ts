@@ -4,27 +4,22 @@
 // even zod/mini's core weighs ~16 KB gz there (scripts/size.mjs, the sign-in budget). Each rule
 // below is what the zod schema said; env.test.ts holds them to it.
 
-/** What each variable must hold, in words a person fixing a .env file can act on. */
-const EXPECTED = {
-  VITE_SUPABASE_URL:
-    'the http(s) URL of the Supabase API, e.g. http://127.0.0.1:54321 for the embedded backend or https://<project>.supabase.co',
-  VITE_SUPABASE_ANON_KEY: 'the public anon key of that Supabase project (a non-empty string)',
-  VITE_APP_HOST: "the main host name without scheme or path, e.g. 'localhost' or 'appforge.example.com'",
-  VITE_SCHOOLS_HOST: "the schools host name without scheme or path, e.g. 'schools.localhost'",
-  VITE_SUPPORT_EMAIL: "an e-mail address users can write to for access, e.g. 'support@example.com'",
-  VITE_SENTRY_DSN: 'a Sentry DSN URL (https://<key>@<host>/<project>), or leave it unset to report errors to the console only',
-  VITE_POSTHOG_KEY: 'a PostHog project API key, or leave it unset',
-  VITE_POSTHOG_HOST: 'the http(s) URL of the PostHog instance, e.g. https://eu.i.posthog.com, or leave it unset',
-  VITE_INBOX_URL: 'the http(s) URL of the development mailbox page, or leave it unset',
-  VITE_INTERCOM_APP_ID: 'the Intercom workspace (app) id for the support chat, e.g. abc123de, or leave it unset',
-  VITE_STORAGE_IMAGE_TRANSFORMATIONS:
-    "'true' to show app icons as Storage renderings at icon size, 'false' for the uploads themselves, or leave it unset (on, except for a hosted *.supabase.co project)",
-  MODE: "the Vite mode, e.g. 'development' or 'production'",
-  DEV: 'a boolean set by Vite',
-  PROD: 'a boolean set by Vite',
-} as const;
-
-export type EnvName = keyof typeof EXPECTED;
+/** Every variable the web app reads; env-messages.ts says in words what each must hold. */
+export type EnvName =
+  | 'VITE_SUPABASE_URL'
+  | 'VITE_SUPABASE_ANON_KEY'
+  | 'VITE_APP_HOST'
+  | 'VITE_SCHOOLS_HOST'
+  | 'VITE_SUPPORT_EMAIL'
+  | 'VITE_SENTRY_DSN'
+  | 'VITE_POSTHOG_KEY'
+  | 'VITE_POSTHOG_HOST'
+  | 'VITE_INBOX_URL'
+  | 'VITE_INTERCOM_APP_ID'
+  | 'VITE_STORAGE_IMAGE_TRANSFORMATIONS'
+  | 'MODE'
+  | 'DEV'
+  | 'PROD';
 
 // Vite turns `NAME=` in a .env file into '' — that means "not set", for every variable.
 const blankToUndefined = (value: unknown): unknown => {
@@ -107,22 +102,19 @@ export type Env = Readonly<{ [K in EnvName]: Checked<(typeof envChecks)[K]> }>;
 
 export interface EnvIssue {
   /** The variable's name, exactly as it is spelled in a .env file. */
-  readonly name: string;
-  /** What is wrong and what is expected instead. */
-  readonly message: string;
+  readonly name: EnvName;
+  /** Not set at all (or blank), or set to a value its check refuses. Never the value itself. */
+  readonly problem: 'missing' | 'invalid';
 }
 
 export type EnvResult =
   | { readonly ok: true; readonly env: Env }
   | { readonly ok: false; readonly issues: readonly EnvIssue[] };
 
-function describe(name: string, raw: Record<string, unknown>): EnvIssue {
-  const expected = name in EXPECTED ? EXPECTED[name as EnvName] : 'a valid value';
-  const present = blankToUndefined(raw[name]) !== undefined;
-  return Object.freeze({
-    name,
-    message: `${present ? 'is not valid' : 'is not set'}: expected ${expected}.`,
-  });
+// The words for each issue (env-messages.ts) load only with the screen that shows them: this
+// module sits in every first download, the visitor's and the sign-in page's (scripts/size.mjs).
+function describe(name: EnvName, raw: Record<string, unknown>): EnvIssue {
+  return Object.freeze({ name, problem: blankToUndefined(raw[name]) === undefined ? 'missing' : 'invalid' });
 }
 
 /**
@@ -131,7 +123,7 @@ function describe(name: string, raw: Record<string, unknown>): EnvIssue {
  */
 export function parseEnv(raw: Record<string, unknown>): EnvResult {
   const values: Record<string, unknown> = {};
-  const bad: string[] = [];
+  const bad: EnvName[] = [];
   for (const name of Object.keys(envChecks) as EnvName[]) {
     const result = envChecks[name](blankToUndefined(raw[name]));
     if (result.ok) {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
+import { envIssueMessage } from '../env-messages';
 import { ConfigProblem, formatConfigProblem } from './ConfigProblem';
 
 function issuesOf(raw: Record<string, unknown>) {
@@ -26,8 +27,8 @@ describe('the configuration problem screen', () => {
     expect(formatConfigProblem(issues)).toBe(
       [
         'Appforge configuration problem:',
-        `  VITE_SUPABASE_URL ${issues[0]?.message}`,
-        `  VITE_SUPABASE_ANON_KEY ${issues[1]?.message}`,
+        `  VITE_SUPABASE_URL ${issues[0] ? envIssueMessage(issues[0]) : ''}`,
+        `  VITE_SUPABASE_ANON_KEY ${issues[1] ? envIssueMessage(issues[1]) : ''}`,
       ].join('\n'),
     );
   });

@@ -1,5 +1,6 @@
 import { Card, PageHeader } from '@appforge/ui';
 import type { EnvIssue } from '../env';
+import { envIssueMessage } from '../env-messages';
 
 /** Shown instead of the app when the build's configuration is missing or malformed. */
 export function ConfigProblem({ issues }: { issues: readonly EnvIssue[] }) {
@@ -20,7 +21,7 @@ export function ConfigProblem({ issues }: { issues: readonly EnvIssue[] }) {
         <ul className="shell-config-issues">
           {issues.map((issue) => (
             <li key={issue.name}>
-              <code>{issue.name}</code> {issue.message}
+              <code>{issue.name}</code> {envIssueMessage(issue)}
             </li>
           ))}
         </ul>
@@ -34,5 +35,5 @@ export function ConfigProblem({ issues }: { issues: readonly EnvIssue[] }) {
 
 /** The same list, for the console and for logs. */
 export function formatConfigProblem(issues: readonly EnvIssue[]): string {
-  return ['Appforge configuration problem:', ...issues.map((issue) => `  ${issue.name} ${issue.message}`)].join('\n');
+  return ['Appforge configuration problem:', ...issues.map((issue) => `  ${issue.name} ${envIssueMessage(issue)}`)].join('\n');
 }

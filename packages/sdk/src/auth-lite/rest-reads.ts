@@ -76,7 +76,19 @@ export async function answerOf(response: Response, what: string): Promise<unknow
   return body;
 }
 
-export function createRestReads(options: RestReadsOptions): RestReads {
+/** The requests every read is made of: a filtered select, a JSON POST and an RPC, with the caller's token. */
+export interface RestCore {
+  readonly options: RestReadsOptions;
+  select(table: string, columns: string, column: string, value: string, also?: Record<string, string>): Promise<unknown[]>;
+  postJson(url: URL, body: unknown): Promise<Response>;
+  rpc(name: string, args: Record<string, string>): Promise<unknown>;
+}
+
+/**
+ * The requests, alone: a light client takes only the reads it needs (top-level functions below),
+ * so the visitor's entry does not carry the sign-in path's reads (issue 28's 90 KB budget).
+ */
+export function createRestCore(options: RestReadsOptions): RestCore {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   /** GET <table>?select=…&<column>=eq.<value>(&<also>=eq.…); the rows, or an AppforgeError like postgrest-js's. */
@@ -121,58 +133,65 @@ export function createRestReads(options: RestReadsOptions): RestReads {
     return answerOf(await postJson(new URL(`rpc/${name}`, options.restUrl), args), name);
   }
 
-  async function nameOf(table: 'App' | 'Bundle', id: string): Promise<string> {
-    if (!UUID.test(id)) throw notFound(table, id);
-    // seed §7.1: select name from App/Bundle where id equals the given id, single row.
-    const [row] = await select(table, 'name', 'id', id);
-    if (row === undefined && table === 'App') {
-      // A deployed app for signed-in people is hidden from signed-out visitors; its name is not.
-      const name = await rpc('app_sign_in_name', { app_id: id });
-      if (typeof name !== 'string') throw notFound(table, id);
-      return name;
-    }
-    if (row === undefined) throw notFound(table, id);
-    if (!isRecord(row) || typeof row.name !== 'string') throw invalidResponse(table, row);
-    return row.name;
-  }
+  return { options, select, postJson, rpc };
+}
 
-  /** The icon's public URL in the app-icons bucket (as the full client spells it), or null. */
-  async function signInIcon(kind: 'app' | 'bundle', id: string): Promise<string | null> {
-    if (!UUID.test(id)) return null;
-    const path = await rpc('sign_in_icon', { item_kind: kind, item_id: id });
-    if (path === null) return null;
-    if (typeof path !== 'string') throw invalidResponse('sign_in_icon', path);
-    return appIconUrl(new URL('../../', options.restUrl).href, path, { imageTransformations: options.imageTransformations ?? false });
+/** An app's or a bundle's name (seed §7.1); a hidden deployed app's by app_sign_in_name. */
+export async function nameOf(core: RestCore, table: 'App' | 'Bundle', id: string): Promise<string> {
+  if (!UUID.test(id)) throw notFound(table, id);
+  // seed §7.1: select name from App/Bundle where id equals the given id, single row.
+  const [row] = await core.select(table, 'name', 'id', id);
+  if (row === undefined && table === 'App') {
+    // A deployed app for signed-in people is hidden from signed-out visitors; its name is not.
+    const name = await core.rpc('app_sign_in_name', { app_id: id });
+    if (typeof name !== 'string') throw notFound(table, id);
+    return name;
   }
+  if (row === undefined) throw notFound(table, id);
+  if (!isRecord(row) || typeof row.name !== 'string') throw invalidResponse(table, row);
+  return row.name;
+}
 
-  /** POST functions/v1/join-class { code, preview: true }: the names, null when no open class has the code. */
-  async function joinPreview(code: string): Promise<ClassJoinPreview | null> {
-    const normalised = normaliseJoinCode(code);
-    if (!JOIN_CODE_PATTERN.test(normalised)) return null;
-    const response = await postJson(new URL('../../functions/v1/join-class', options.restUrl), { code: normalised, preview: true });
-    if (response.status === 404 || response.status === 410) return null;
-    const body = await answerOf(response, 'join-class');
-    if (isRecord(body)) {
-      const schoolName = body.schoolName ?? null;
-      if (typeof body.className === 'string' && isStringOrNull(schoolName)) return { className: body.className, schoolName };
-    }
-    throw invalidResponse('join-class', body);
+/** The icon's public URL in the app-icons bucket (as the full client spells it), or null. */
+async function signInIcon(core: RestCore, kind: 'app' | 'bundle', id: string): Promise<string | null> {
+  if (!UUID.test(id)) return null;
+  const path = await core.rpc('sign_in_icon', { item_kind: kind, item_id: id });
+  if (path === null) return null;
+  if (typeof path !== 'string') throw invalidResponse('sign_in_icon', path);
+  return appIconUrl(new URL('../../', core.options.restUrl).href, path, { imageTransformations: core.options.imageTransformations ?? false });
+}
+
+/** POST functions/v1/join-class { code, preview: true }: the names, null when no open class has the code. */
+async function joinPreview(core: RestCore, code: string): Promise<ClassJoinPreview | null> {
+  const normalised = normaliseJoinCode(code);
+  if (!JOIN_CODE_PATTERN.test(normalised)) return null;
+  const response = await core.postJson(new URL('../../functions/v1/join-class', core.options.restUrl), { code: normalised, preview: true });
+  if (response.status === 404 || response.status === 410) return null;
+  const body = await answerOf(response, 'join-class');
+  if (isRecord(body)) {
+    const schoolName = body.schoolName ?? null;
+    if (typeof body.className === 'string' && isStringOrNull(schoolName)) return { className: body.className, schoolName };
   }
+  throw invalidResponse('join-class', body);
+}
 
+/** A custom domain's target, for any host: only a verified domain serves (seed §7.1's CustomDomain read). */
+export async function lookupCustomDomain(core: RestCore, host: string): Promise<CustomDomainTarget | null> {
+  const value = normaliseHost(host);
+  if (value === '') return null;
+  // seed §7.1: select app_id, is_app, is_landing_page, bundle_id, is_bundle from CustomDomain
+  // where value equals the current host name.
+  // Only a verified domain serves: its owner (who may read their pending ones) is no exception.
+  const [row] = await core.select('CustomDomain', 'app_id,is_app,is_landing_page,bundle_id,is_bundle', 'value', value, { status: 'verified' });
+  return row === undefined ? null : toCustomDomainTarget(row);
+}
+
+export function createRestReads(options: RestReadsOptions): RestReads {
+  const core = createRestCore(options);
   return {
-    classes: { joinPreview },
-    apps: { getName: (appId) => nameOf('App', appId), getSignInIcon: (appId) => signInIcon('app', appId) },
-    bundles: { getName: (bundleId) => nameOf('Bundle', bundleId), getSignInIcon: (bundleId) => signInIcon('bundle', bundleId) },
-    customDomains: {
-      async lookup(host) {
-        const value = normaliseHost(host);
-        if (value === '') return null;
-        // seed §7.1: select app_id, is_app, is_landing_page, bundle_id, is_bundle from CustomDomain
-        // where value equals the current host name.
-        // Only a verified domain serves: its owner (who may read their pending ones) is no exception.
-        const [row] = await select('CustomDomain', 'app_id,is_app,is_landing_page,bundle_id,is_bundle', 'value', value, { status: 'verified' });
-        return row === undefined ? null : toCustomDomainTarget(row);
-      },
-    },
+    classes: { joinPreview: (code) => joinPreview(core, code) },
+    apps: { getName: (appId) => nameOf(core, 'App', appId), getSignInIcon: (appId) => signInIcon(core, 'app', appId) },
+    bundles: { getName: (bundleId) => nameOf(core, 'Bundle', bundleId), getSignInIcon: (bundleId) => signInIcon(core, 'bundle', bundleId) },
+    customDomains: { lookup: (host) => lookupCustomDomain(core, host) },
   };
 }

@@ -12,7 +12,7 @@ import type { RunStreamEvent } from '../run-events';
 import { readSse } from '../sse';
 import type { RunContinueOptions, RunStartOptions } from '../types';
 import { AppforgeError, NETWORK_MESSAGE, networkError } from '../auth-lite/appforge-error';
-import { answerOf, createRestReads } from '../auth-lite/rest-reads';
+import { answerOf, createRestCore, lookupCustomDomain, nameOf } from '../auth-lite/rest-reads';
 import { appIconUrl } from '../icon-url';
 import type { RestReads } from '../auth-lite/rest-reads';
 import { checkRunStreamEvent } from './run-event-checks';
@@ -230,7 +230,8 @@ export function createVisitorLiteClient(options: VisitorLiteClientOptions): Visi
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const headers = { apikey: options.anonKey, Authorization: `Bearer ${options.anonKey}`, Accept: 'application/json' };
   const icons = { imageTransformations: options.imageTransformations ?? false };
-  const reads = createRestReads({ restUrl, anonKey: options.anonKey, accessToken: () => Promise.resolve(options.anonKey), fetch: doFetch, ...icons });
+  // Only the reads a visitor needs (an app's name, a domain's target), not the sign-in path's.
+  const core = createRestCore({ restUrl, anonKey: options.anonKey, accessToken: () => Promise.resolve(options.anonKey), fetch: doFetch, ...icons });
 
   async function request(url: URL, what: string, init: RequestInit = {}): Promise<unknown> {
     let response: Response;
@@ -320,7 +321,7 @@ export function createVisitorLiteClient(options: VisitorLiteClientOptions): Visi
         if (!Array.isArray(offers)) throw invalidResponse('the bundles holding the app', offers);
         return offers.length > 0;
       },
-      getName: (appId) => reads.apps.getName(appId),
+      getName: (appId) => nameOf(core, 'App', appId),
     },
     bundles: {
       async getPage(bundleId) {
@@ -331,7 +332,7 @@ export function createVisitorLiteClient(options: VisitorLiteClientOptions): Visi
         return checkBundlePage(page);
       },
     },
-    customDomains: reads.customDomains,
+    customDomains: { lookup: (host) => lookupCustomDomain(core, host) },
     runs: {
       start(options) {
         // Checked now, so a bad call throws at once rather than on the first iteration.
