@@ -170,7 +170,7 @@ describe('LightBundlePage', () => {
     const user = userEvent.setup();
     renderBundle(bundleId, client);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The bundle could not be loaded: The server sent an unexpected answer for the bundle page.');
+    expect(alert).toHaveTextContent('This bundle could not be loaded. The server sent an unexpected answer for the bundle page.');
     expect(screen.queryByRole('heading', { level: 1, name: 'Study kit' })).not.toBeInTheDocument();
     broken = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
