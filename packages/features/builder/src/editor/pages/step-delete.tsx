@@ -1,6 +1,6 @@
 import { END } from '@appforge/engine';
 import { Button, EmptyState, PageTitle } from '@appforge/ui';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { editorPaths, useEditor } from '../lib/editor-context';
 import { dependantsOf, findStep, indexOfStep, removeStep } from '../lib/spec-ops';
@@ -16,6 +16,11 @@ export function Component() {
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const step = findStep(spec, stepId);
+
+  // Focus goes to the question, so a screen reader starts there.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const tabTitle = <PageTitle title="Delete step" />;
 
