@@ -63,11 +63,15 @@ export function DeployedAppRunner({ app, spec, signedIn, signInHref: signIn, cla
   const signInRequired = !signedIn && (app.visibility === 'signed_in' || app.visibility === 'allowed_users');
   const visitorSession = useCallback(() => (signedIn ? {} : { visitorSession: getVisitorSession() }), [signedIn]);
 
-  // The results' Markdown renderer loads once a run is under way, before its words arrive.
-  const running = stream.state.status !== 'idle';
+  // The results' Markdown renderer (~26 KB gz) loads when the visitor shows they are about to run
+  // (a pointer over the app, a field focused), or else once the run's first words are on screen:
+  // never at the moment Run is pressed, where parsing it would compete with the run's request and
+  // its first token (e2e/bench/visitor-cold.ts). Until then the words show as plain text.
+  const answered = Object.keys(stream.state.outputs).length > 0;
   useEffect(() => {
-    if (running) void preloadMarkdown();
-  }, [running]);
+    if (answered) void preloadMarkdown();
+  }, [answered]);
+  const aboutToRun = useCallback(() => void preloadMarkdown(), []);
 
   // A run waiting for the visitor survives a reload: continue it (the backend kept it). Runs on
   // mount only, and again after React's StrictMode remount (whose cleanup aborts the first try).
@@ -136,29 +140,32 @@ export function DeployedAppRunner({ app, spec, signedIn, signInHref: signIn, cla
   };
 
   return (
-    <DeployedAppView
-      app={app}
-      entry={entry}
-      view={view}
-      signInRequired={signInRequired}
-      signInHref={signIn}
-      drafts={drafts}
-      onDraftChange={changeDraft}
-      requestError={requestError}
-      sending={sending}
-      pendingChoice={sending ? pendingChoice : null}
-      resumed={resumed}
-      onStart={startRun}
-      onContinue={(inputs) => continueWith({ inputs })}
-      onChoose={(choice) => {
-        setPendingChoice(choice);
-        continueWith({ choice });
-      }}
-      onRunAgain={runAgain}
-      onStartOver={startOver}
-      onRetry={retry}
-      onStop={() => stream.cancel()}
-      notice={notice}
-    />
+    // display: contents — a listener only, no box of its own.
+    <div style={{ display: 'contents' }} onPointerOver={aboutToRun} onFocus={aboutToRun}>
+      <DeployedAppView
+        app={app}
+        entry={entry}
+        view={view}
+        signInRequired={signInRequired}
+        signInHref={signIn}
+        drafts={drafts}
+        onDraftChange={changeDraft}
+        requestError={requestError}
+        sending={sending}
+        pendingChoice={sending ? pendingChoice : null}
+        resumed={resumed}
+        onStart={startRun}
+        onContinue={(inputs) => continueWith({ inputs })}
+        onChoose={(choice) => {
+          setPendingChoice(choice);
+          continueWith({ choice });
+        }}
+        onRunAgain={runAgain}
+        onStartOver={startOver}
+        onRetry={retry}
+        onStop={() => stream.cancel()}
+        notice={notice}
+      />
+    </div>
   );
 }
