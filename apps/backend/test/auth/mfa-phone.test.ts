@@ -4,6 +4,7 @@
 // GoTrue's errors, and the hostile cases: bad numbers, wrong / expired / replayed codes, another
 // user's factor and challenge, WhatsApp without Twilio, the feature switched off.
 import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
@@ -25,6 +26,23 @@ async function signedIn(backend: TestBackend, label: string): Promise<{ supabase
   const signIn = await supabase.auth.signInWithPassword({ email, password });
   if (signIn.error) throw signIn.error;
   return { supabase, userId: created.data.user?.id ?? '' };
+}
+
+/** A backend with phone MFA on and Twilio's Messages API at `twilio`, a loopback server the test serves. */
+async function twilioBackend(twilio: Server): Promise<TestBackend> {
+  await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
+  return startTestBackend({
+    database: 'pglite',
+    env: {
+      ...GENEROUS_LIMITS,
+      AUTH_MFA_PHONE_ENABLED: 'true',
+      AUTH_SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_MESSAGE_SERVICE_SID: '+15550009999',
+      TWILIO_API_URL: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
+    },
+  });
 }
 
 /** A backend with phone MFA on, the dev inbox as SMS provider and one test number, per describe block. */
@@ -224,19 +242,7 @@ describe('phone MFA switched off (the default), and WhatsApp through Twilio', ()
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21211, message: 'Invalid To number' }));
       });
     });
-    await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
-    const backend = await startTestBackend({
-      database: 'pglite',
-      env: {
-        ...GENEROUS_LIMITS,
-        AUTH_MFA_PHONE_ENABLED: 'true',
-        AUTH_SMS_PROVIDER: 'twilio',
-        TWILIO_ACCOUNT_SID: 'AC123',
-        TWILIO_AUTH_TOKEN: 'secret',
-        TWILIO_MESSAGE_SERVICE_SID: '+15550009999',
-        TWILIO_API_URL: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
-      },
-    });
+    const backend = await twilioBackend(twilio);
     try {
       const { supabase } = await signedIn(backend, 'phone-mfa-refused');
       const factorId = (await supabase.auth.mfa.enroll({ factorType: 'phone', phone: uniquePhone() })).data?.id ?? '';
@@ -289,19 +295,7 @@ describe('phone MFA switched off (the default), and WhatsApp through Twilio', ()
         res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${received.length}` }));
       });
     });
-    await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
-    const backend = await startTestBackend({
-      database: 'pglite',
-      env: {
-        ...GENEROUS_LIMITS,
-        AUTH_MFA_PHONE_ENABLED: 'true',
-        AUTH_SMS_PROVIDER: 'twilio',
-        TWILIO_ACCOUNT_SID: 'AC123',
-        TWILIO_AUTH_TOKEN: 'secret',
-        TWILIO_MESSAGE_SERVICE_SID: '+15550009999',
-        TWILIO_API_URL: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
-      },
-    });
+    const backend = await twilioBackend(twilio);
     try {
       const { supabase } = await signedIn(backend, 'phone-mfa-whatsapp');
       const phone = uniquePhone();
