@@ -1,9 +1,10 @@
-import { API_AUTH_KINDS, isNotFound, messageOf } from '@appforge/sdk';
+import { API_AUTH_KINDS, messageOf } from '@appforge/sdk';
 import type { ApiAuthKind, ApiDetail, ApiImportPreview, ApiInput } from '@appforge/sdk';
 import { useApi, useSaveApi, useSetApiSecret } from '@appforge/sdk/react';
-import { Form, FormField, LoadError, PageHeader, PageTitle, SubmitButton, TextArea } from '@appforge/ui';
+import { Form, FormField, PageHeader, PageTitle, SubmitButton, TextArea } from '@appforge/ui';
 import { UnsavedChangesGuard } from '@appforge/ui/router';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiLoadError } from '../components/ApiLoadError';
 import { z } from 'zod';
 import { EndpointsEditor } from '../components/EndpointsEditor';
 import type { EndpointDraft } from '../components/EndpointsEditor';
@@ -200,18 +201,7 @@ export function Component() {
     return (
       <>
         {tabTitle}
-        <div className="apis-error">
-          <LoadError
-            what="This API"
-            title="This API could not be opened"
-            message={messageOf(api.error)}
-            notFound={isNotFound(api.error)}
-            onRetry={() => void api.refetch()}
-            retrying={api.isFetching}
-            headingLevel={1}
-          />
-          <Link to="/list-apis">Back to your APIs</Link>
-        </div>
+        <ApiLoadError query={api} />
       </>
     );
   }

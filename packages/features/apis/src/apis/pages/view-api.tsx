@@ -1,7 +1,7 @@
-import { isNotFound, messageOf } from '@appforge/sdk';
 import { useApi, useApiUsage, useDeleteApi } from '@appforge/sdk/react';
-import { Button, Card, ConfirmDialog, LoadError, PageHeader, PageTitle } from '@appforge/ui';
+import { Button, Card, ConfirmDialog, PageHeader, PageTitle } from '@appforge/ui';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ApiLoadError } from '../components/ApiLoadError';
 import { HealthBadge } from '../components/HealthBadge';
 import { secretLabel, SecretField } from '../components/SecretField';
 import { TestConsole } from '../components/TestConsole';
@@ -29,18 +29,7 @@ export function Component() {
     return (
       <>
         {tabTitle}
-        <div className="apis-error">
-          <LoadError
-            what="This API"
-            title="This API could not be opened"
-            message={messageOf(api.error)}
-            notFound={isNotFound(api.error)}
-            onRetry={() => void api.refetch()}
-            retrying={api.isFetching}
-            headingLevel={1}
-          />
-          <Link to="/list-apis">Back to your APIs</Link>
-        </div>
+        <ApiLoadError query={api} />
       </>
     );
   }
